@@ -1,6 +1,6 @@
 // Package grid models the battlemap: 2.5 m squares addressed by column and
 // row, walls, creature footprints, distance, neighbours and reachability.
-// It knows geometry only; what a square costs or who may enter it is
+// It knows geometry only; what a step costs or who may enter a square is
 // supplied by the caller (the ruleset).
 package grid
 
@@ -16,6 +16,31 @@ type Square struct {
 
 // Add returns s moved by the offset d.
 func (s Square) Add(d Square) Square { return Square{s.X + d.X, s.Y + d.Y} }
+
+// Directions are the offsets to the eight neighbours of a square, the four
+// orthogonal ones first (K-GRID-3, K-GRID-4).
+var Directions = [8]Square{
+	{0, -1}, {1, 0}, {0, 1}, {-1, 0},
+	{1, -1}, {1, 1}, {-1, 1}, {-1, -1},
+}
+
+// Diagonal reports whether the offset d moves along both axes.
+func (d Square) Diagonal() bool { return d.X != 0 && d.Y != 0 }
+
+// Chebyshev returns the Chebyshev distance between two squares: the number
+// of 8-neighbour steps between them on an empty map (K-GRID-3).
+func Chebyshev(a, b Square) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }
+
+// Adjacent reports whether two distinct squares share an edge or a corner
+// (K-GRID-3).
+func Adjacent(a, b Square) bool { return Chebyshev(a, b) == 1 }
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
 
 // Map is a rectangular battlemap of W × H squares with impassable squares
 // (walls). The edge of the map is not a wall (D-9 of the Kaldaria spec).
