@@ -1,0 +1,195 @@
+package combat
+
+import (
+	"slices"
+
+	"battlemat/rules/dice"
+	"battlemat/rules/grid"
+)
+
+// Bounds on an encounter, enforced by Apply and by the decoders.
+const (
+	MaxCombatants = 200     // creatures in one encounter
+	MaxMapSide    = 200     // squares along either side of the map
+	MaxPath       = 400     // squares in one Move
+	MaxHPValue    = 1000000 // largest |HP| and MaxHP
+	MaxConditions = 16      // conditions on one creature
+	maxKeyLen     = 32      // IDs, sides, groups, condition and action keys
+	maxNameLen    = 64      // display names, in bytes
+	maxOpaque     = 4096    // bytes of a profile, per-round state or attack option
+)
+
+// Apply applies cmd to enc with the encounter's ruleset rs and the dice r.
+// It is pure: enc is never modified, and on error (an illegal command, a
+// missing capability, a short or wrong dice tape) it returns enc itself, no
+// events and a typed error.
+func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []Event, error) {
+	if rs == nil {
+		return enc, nil, &UnknownRulesetError{ID: enc.Ruleset}
+	}
+	if rs.ID() != enc.Ruleset {
+		return enc, nil, Invalid("", "ruleset", "encounter uses %q, not %q", enc.Ruleset, rs.ID())
+	}
+	a := &applier{rs: rs, e: enc.Clone(), r: r}
+	if tr, ok := rs.(TurnRuler); ok {
+		a.rules = tr.TurnRules()
+	}
+	var err error
+	if terr := dice.Catch(func() { err = a.do(cmd) }); terr != nil {
+		return enc, nil, terr
+	}
+	if err != nil {
+		return enc, nil, err
+	}
+	return a.e, a.events, nil
+}
+
+// applier carries one application of a command: the ruleset, the new state
+// being built (a private deep copy) and the events so far.
+type applier struct {
+	rs     Ruleset
+	rules  TurnRules
+	e      Encounter
+	r      dice.Roller
+	events []Event
+}
+
+// do checks the rules every command shares, then runs it.
+func (a *applier) do(cmd Command) error {
+	if a.e.Pending != nil {
+		switch cmd.(type) {
+		case TakeOpportunity, DeclineOpportunity, Choose, End:
+		default:
+			return Invalid("DND-ALG-D", "command", "%s while a decision is pending", cmd.Kind())
+		}
+	}
+	if a.e.Phase == PhaseEnded {
+		return Invalid("DND-AMB-19", "command", "%s after the encounter ended", cmd.Kind())
+	}
+	return cmd.apply(a)
+}
+
+func (a *applier) emit(ev Event) { a.events = append(a.events, ev) }
+
+// get returns combatant id for changing, or a typed error.
+func (a *applier) get(id string) (*Combatant, error) {
+	i := a.e.Find(id)
+	if i < 0 {
+		return nil, Invalid("", "id", "no combatant %q", id)
+	}
+	return &a.e.Combatants[i], nil
+}
+
+// acting returns the combatant whose turn it is, checking it is id.
+func (a *applier) acting(id string) (*Combatant, error) {
+	if a.e.Phase != PhaseRunning {
+		return nil, Invalid("DND-STEP-4", "phase", "the encounter has not started")
+	}
+	if cur := a.e.Current(); cur != id {
+		return nil, Invalid("DND-ROUND-2", "id", "it is %q's turn, not %q's", cur, id)
+	}
+	return a.get(id)
+}
+
+func (a *applier) unsupported(capability string) error {
+	return &UnsupportedError{Ruleset: a.rs.ID(), Capability: capability}
+}
+
+// fits reports why a creature of the given side length cannot stand at s.
+func fits(m grid.Map, s grid.Square, side int) error {
+	for dy := 0; dy < side; dy++ {
+		for dx := 0; dx < side; dx++ {
+			q := s.Add(grid.Square{X: dx, Y: dy})
+			if !m.In(q) {
+				return Invalid("K-GRID-2", "pos", "square (%d,%d) is off the map", q.X, q.Y)
+			}
+			if slices.Contains(m.Walls, q) {
+				return Invalid("K-GRID-2", "pos", "square (%d,%d) is a wall", q.X, q.Y)
+			}
+		}
+	}
+	return nil
+}
+
+// resolveAttack asks the ruleset to resolve req, replaying prefix first (the
+// dice consumed before a question), and applies the outcome.
+func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
+	att, ok := a.rs.(Attacker)
+	if !ok {
+		return a.unsupported("Attacker")
+	}
+	rec := &dice.Recorder{Source: &chainRoller{first: dice.FromTape(prefix), then: a.r}}
+	out, err := att.Attack(a.e, req, rec)
+	if err != nil {
+		return err
+	}
+	if out.Ask != nil {
+		q := *out.Ask
+		if len(q.Options) == 0 || !validKey(q.Key) || a.e.Find(q.Chooser) < 0 {
+			return Invalid("", "ask", "ruleset asked an unanswerable question %q", q.Key)
+		}
+		a.e.Pending = &Decision{Kind: DecideAttack, Key: q.Key, Chooser: q.Chooser,
+			Options: slices.Clone(q.Options), Attack: req, Tape: rec.Tape}
+		a.emit(Event{Type: DecisionRequested, Decision: a.e.Pending})
+		return nil
+	}
+	for id, st := range out.RoundState {
+		c, err := a.get(id)
+		if err != nil {
+			return err
+		}
+		c.RoundState = slices.Clone(st)
+	}
+	if out.Damage < 0 || out.Damage > MaxHPValue {
+		return Invalid("", "damage", "ruleset returned damage %d", out.Damage)
+	}
+	a.emit(Event{Type: AttackResolved, Actor: req.Attacker, Target: req.Defender,
+		Hit: out.Hit, Value: out.Damage, Trace: out.Trace})
+	if out.Damage > 0 {
+		d, err := a.get(req.Defender)
+		if err != nil {
+			return err
+		}
+		a.setHP(d, d.HP-out.Damage)
+	}
+	return nil
+}
+
+// setHP changes a combatant's HP and reports it.
+func (a *applier) setHP(c *Combatant, hp int) {
+	wasUp := c.Up()
+	c.HP = hp
+	a.emit(Event{Type: HPChanged, Actor: c.ID, Value: hp})
+	if wasUp && !c.Up() {
+		a.emit(Event{Type: Downed, Rule: "DND-ND-5", Actor: c.ID})
+	}
+}
+
+// chainRoller yields the faces of a recorded tape, then rolls live.
+type chainRoller struct {
+	first *dice.Scripted
+	then  dice.Roller
+}
+
+func (c *chainRoller) Roll(sides int) int {
+	if c.first.Remaining() > 0 {
+		return c.first.Roll(sides)
+	}
+	return c.then.Roll(sides)
+}
+
+// validKey reports whether s is a stable identifier: 1 to 32 of a-z, A-Z,
+// 0-9, '-' and '_'.
+func validKey(s string) bool {
+	if len(s) == 0 || len(s) > maxKeyLen {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+		default:
+			return false
+		}
+	}
+	return true
+}

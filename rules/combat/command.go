@@ -1,0 +1,306 @@
+package combat
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"battlemat/rules/grid"
+)
+
+// Command is one change to an encounter, a value built by the UI from a
+// gesture. The set is closed: only the types in this file implement it.
+// In JSON a command is an object with exactly one key, its Kind, holding its
+// fields: {"move":{"id":"g1","path":[{"x":3,"y":4}]}}.
+type Command interface {
+	// Kind is the command's stable JSON tag.
+	Kind() string
+	apply(a *applier) error
+}
+
+// Spec is the setup data of a combatant, as placed or edited by the GM.
+// With a Profile, Stats are derived from it by the ruleset's Profiler; an
+// HP of 0 means full health.
+type Spec struct {
+	ID      string          `json:"id"`
+	Name    string          `json:"name"`
+	Side    string          `json:"side"`
+	Pos     grid.Square     `json:"pos"`
+	Profile json.RawMessage `json:"profile,omitempty"`
+	Stats   Stats           `json:"stats,omitzero"`
+	HP      int             `json:"hp,omitempty"`
+}
+
+// Place puts a new combatant on the map (DND-STEP-2). During a running
+// encounter it also rolls the newcomer's initiative and inserts it by score
+// (DND-AMB-14).
+type Place struct{ Spec }
+
+// Edit changes a combatant's name, side, profile, stats and HP; its position
+// and turn state are kept.
+type Edit struct{ Spec }
+
+// Remove takes a combatant off the map; its slot is kept while other members
+// remain (DND-AMB-15).
+type Remove struct {
+	ID string `json:"id"`
+}
+
+// Reposition puts a combatant on another square by the GM's hand: no
+// movement is spent and no opportunity attack is triggered.
+type Reposition struct {
+	ID string      `json:"id"`
+	To grid.Square `json:"to"`
+}
+
+// EditMap replaces the map (size and walls). Every combatant must still fit.
+type EditMap struct {
+	Map grid.Map `json:"map"`
+}
+
+// RollInitiative rolls the initiative order in setup, replacing any earlier
+// roll (DND-STEP-3, DND-INIT).
+type RollInitiative struct{}
+
+// SetOrder replaces the initiative order by the GM's hand: tie-breaking
+// (DND-INIT-4, DND-AMB-8), a group split (DND-AMB-7) or an explicit, logged
+// reorder (DND-AMB-17). It must list every combatant exactly once.
+type SetOrder struct {
+	Order []Slot `json:"order"`
+}
+
+// Start begins round 1 (DND-ALG-A step 4) with the listed combatants
+// surprised (DND-SURP-4). Initiative must have been rolled or set.
+type Start struct {
+	Surprised []string `json:"surprised,omitempty"`
+}
+
+// Move walks the acting combatant along Path, one adjacent square after
+// another (DND-TURN-1, K-RES-3). Opportunity attacks suspend it.
+type Move struct {
+	ID   string        `json:"id"`
+	Path []grid.Square `json:"path"`
+}
+
+// Attack makes one attack of the acting combatant, spending one action
+// (DND-TURN-1, K-RES-2). Option is the ruleset's choice of attack.
+type Attack struct {
+	Attacker string          `json:"attacker"`
+	Defender string          `json:"defender"`
+	Option   json.RawMessage `json:"option,omitempty"`
+}
+
+// TakeOpportunity answers a pending opportunity-attack decision: the
+// offered attacker attacks now (DND-ALG-D step 3, K-OA-9).
+type TakeOpportunity struct {
+	Option json.RawMessage `json:"option,omitempty"`
+}
+
+// DeclineOpportunity answers a pending opportunity-attack decision: the
+// offered attacker lets the mover pass.
+type DeclineOpportunity struct{}
+
+// Choose answers a ruleset's pending question with one of its options.
+type Choose struct {
+	Choice string `json:"choice"`
+}
+
+// Resource names a part of the turn budget.
+type Resource string
+
+// The resources UseAction can spend.
+const (
+	ResAction      Resource = "action"      // DND-TURN-1
+	ResBonus       Resource = "bonus"       // DND-BONUS-2
+	ResInteraction Resource = "interaction" // DND-FREE-3
+	ResReaction    Resource = "reaction"    // DND-REACT-3
+)
+
+// UseAction spends part of a combatant's budget on something the engine does
+// not resolve itself (Dash, Dodge, drawing a sword: DND-ND-1, DND-FREE).
+// A second interaction, or one marked CostsAction, spends the action
+// instead (DND-FREE-4, DND-FREE-6, DND-AMB-18).
+type UseAction struct {
+	ID          string   `json:"id"`
+	Resource    Resource `json:"resource"`
+	Key         string   `json:"key"`
+	CostsAction bool     `json:"costsAction,omitempty"`
+}
+
+// ResetMove puts the acting combatant back where its turn began and gives
+// back the movement spent, as long as no opportunity attack was made
+// against it this turn.
+type ResetMove struct {
+	ID string `json:"id"`
+}
+
+// EndTurn ends the acting combatant's turn; unused budget is lost
+// (DND-ALG-C step 4).
+type EndTurn struct{}
+
+// SetHP sets a combatant's current hit points by the GM's hand.
+type SetHP struct {
+	ID string `json:"id"`
+	HP int    `json:"hp"`
+}
+
+// AddCondition puts a condition key on a combatant.
+type AddCondition struct {
+	ID        string `json:"id"`
+	Condition string `json:"condition"`
+}
+
+// RemoveCondition takes a condition key off a combatant.
+type RemoveCondition struct {
+	ID        string `json:"id"`
+	Condition string `json:"condition"`
+}
+
+// End ends the encounter by the GM's decision (DND-AMB-19).
+type End struct{}
+
+// Kind returns "place".
+func (Place) Kind() string { return "place" }
+
+// Kind returns "edit".
+func (Edit) Kind() string { return "edit" }
+
+// Kind returns "remove".
+func (Remove) Kind() string { return "remove" }
+
+// Kind returns "reposition".
+func (Reposition) Kind() string { return "reposition" }
+
+// Kind returns "editMap".
+func (EditMap) Kind() string { return "editMap" }
+
+// Kind returns "rollInitiative".
+func (RollInitiative) Kind() string { return "rollInitiative" }
+
+// Kind returns "setOrder".
+func (SetOrder) Kind() string { return "setOrder" }
+
+// Kind returns "start".
+func (Start) Kind() string { return "start" }
+
+// Kind returns "move".
+func (Move) Kind() string { return "move" }
+
+// Kind returns "attack".
+func (Attack) Kind() string { return "attack" }
+
+// Kind returns "takeOpportunity".
+func (TakeOpportunity) Kind() string { return "takeOpportunity" }
+
+// Kind returns "declineOpportunity".
+func (DeclineOpportunity) Kind() string { return "declineOpportunity" }
+
+// Kind returns "choose".
+func (Choose) Kind() string { return "choose" }
+
+// Kind returns "useAction".
+func (UseAction) Kind() string { return "useAction" }
+
+// Kind returns "resetMove".
+func (ResetMove) Kind() string { return "resetMove" }
+
+// Kind returns "endTurn".
+func (EndTurn) Kind() string { return "endTurn" }
+
+// Kind returns "setHP".
+func (SetHP) Kind() string { return "setHP" }
+
+// Kind returns "addCondition".
+func (AddCondition) Kind() string { return "addCondition" }
+
+// Kind returns "removeCondition".
+func (RemoveCondition) Kind() string { return "removeCondition" }
+
+// Kind returns "end".
+func (End) Kind() string { return "end" }
+
+// commandKinds decodes the body of each kind of command.
+var commandKinds = map[string]func([]byte) (Command, error){}
+
+func init() {
+	register[Place]()
+	register[Edit]()
+	register[Remove]()
+	register[Reposition]()
+	register[EditMap]()
+	register[RollInitiative]()
+	register[SetOrder]()
+	register[Start]()
+	register[Move]()
+	register[Attack]()
+	register[TakeOpportunity]()
+	register[DeclineOpportunity]()
+	register[Choose]()
+	register[UseAction]()
+	register[ResetMove]()
+	register[EndTurn]()
+	register[SetHP]()
+	register[AddCondition]()
+	register[RemoveCondition]()
+	register[End]()
+}
+
+// register adds the decoder of command type T under its kind.
+func register[T Command]() {
+	var zero T
+	commandKinds[zero.Kind()] = func(body []byte) (Command, error) {
+		var c T
+		if err := strictUnmarshal(body, &c); err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
+}
+
+// MarshalCommand encodes a command in its JSON envelope.
+func MarshalCommand(c Command) ([]byte, error) {
+	body, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(map[string]json.RawMessage{c.Kind(): body})
+}
+
+// UnmarshalCommand decodes a command envelope strictly: exactly one known
+// kind, no unknown fields, nothing trailing.
+func UnmarshalCommand(data []byte) (Command, error) {
+	var env map[string]json.RawMessage
+	if err := strictUnmarshal(data, &env); err != nil {
+		return nil, fmt.Errorf("command: %w", err)
+	}
+	if len(env) != 1 {
+		return nil, Invalid("", "command", "want exactly one kind, got %d keys", len(env))
+	}
+	for kind, body := range env {
+		dec, ok := commandKinds[kind]
+		if !ok {
+			return nil, Invalid("", "command", "unknown kind %q", kind)
+		}
+		c, err := dec(body)
+		if err != nil {
+			return nil, fmt.Errorf("command %s: %w", kind, err)
+		}
+		return c, nil
+	}
+	panic("unreachable")
+}
+
+// strictUnmarshal decodes one JSON value into v, rejecting unknown fields
+// and trailing data.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Invalid("", "json", "trailing data after the value")
+	}
+	return nil
+}

@@ -1,0 +1,191 @@
+package combat
+
+import (
+	"encoding/json"
+	"slices"
+
+	"battlemat/rules/dice"
+	"battlemat/rules/grid"
+)
+
+// Phase is the stage an encounter is in (DND-STEP).
+type Phase string
+
+// The phases of an encounter.
+const (
+	PhaseSetup   Phase = "setup"   // placing creatures and walls, rolling initiative (DND-STEP-1..3)
+	PhaseRunning Phase = "running" // rounds and turns (DND-STEP-4, DND-STEP-5)
+	PhaseEnded   Phase = "ended"   // the GM ended it (DND-AMB-19)
+)
+
+// Encounter is the whole state of one fight, a value: Apply returns a new
+// one and never changes its input (DND-ENG-1).
+type Encounter struct {
+	Ruleset    string      `json:"ruleset"`
+	Map        grid.Map    `json:"map"`
+	Combatants []Combatant `json:"combatants,omitempty"`
+	Phase      Phase       `json:"phase"`
+	Round      int         `json:"round,omitempty"`
+	Order      []Slot      `json:"order,omitempty"`
+	Turn       Turn        `json:"turn"`
+	Pending    *Decision   `json:"pending,omitempty"` // the question the engine waits for
+	Move       *MoveState  `json:"move,omitempty"`    // a move suspended by opportunity attacks (DND-ALG-D step 3)
+	Dice       uint64      `json:"dice"`              // state of the seeded dice generator (dice.PCG)
+}
+
+// NewEncounter returns an empty encounter in setup, with its dice seeded.
+func NewEncounter(ruleset string, m grid.Map, seed uint64) Encounter {
+	return Encounter{Ruleset: ruleset, Map: m, Phase: PhaseSetup, Dice: dice.NewPCG(seed).State()}
+}
+
+// Turn points at the combatant whose turn it is: Member of Order[Slot].
+type Turn struct {
+	Slot   int `json:"slot"`
+	Member int `json:"member"`
+}
+
+// Combatant is one creature on the map.
+type Combatant struct {
+	ID         string          `json:"id"`
+	Name       string          `json:"name"`
+	Side       string          `json:"side"`
+	Pos        grid.Square     `json:"pos"`
+	Profile    json.RawMessage `json:"profile,omitempty"` // the ruleset's stat block, opaque to the engine
+	Stats      Stats           `json:"stats"`
+	HP         int             `json:"hp"`
+	Conditions []string        `json:"conditions,omitempty"`
+	Surprised  bool            `json:"surprised,omitempty"` // DND-SURP-4
+	Turns      int             `json:"turns,omitempty"`     // turns completed in this encounter
+	Budget     Budget          `json:"budget"`
+	RoundState json.RawMessage `json:"roundState,omitempty"` // the ruleset's per-round state (K-GEN-6)
+}
+
+// Budget is what a combatant has left (DND-ENG-1 TurnBudget). Reaction is
+// refreshed at the start of the owner's turn (DND-REACT-3); Locked holds it
+// off after surprise (DND-SURP-5).
+type Budget struct {
+	Movement     int         `json:"movement"`
+	Actions      int         `json:"actions"`
+	BonusActions int         `json:"bonus,omitempty"`
+	Interactions int         `json:"interactions,omitempty"`
+	Reaction     bool        `json:"reaction,omitempty"`
+	Locked       bool        `json:"locked,omitempty"`
+	Start        grid.Square `json:"start"`              // where the current turn began
+	StartMove    int         `json:"startMove"`          // movement at the start of the current turn
+	Attacked     bool        `json:"attacked,omitempty"` // an opportunity attack interrupted a move this turn
+}
+
+// DecisionKind names what a pending decision is about.
+type DecisionKind string
+
+// The kinds of decision.
+const (
+	DecideOpportunity DecisionKind = "opportunity" // take or decline an opportunity attack (DND-ALG-D step 2)
+	DecideAttack      DecisionKind = "attack"      // a ruleset's question during an attack
+)
+
+// The answers to an opportunity-attack decision.
+const (
+	AnswerTake    = "take"
+	AnswerDecline = "decline"
+)
+
+// Decision is a question the engine waits for: only a command answering it
+// (TakeOpportunity, DeclineOpportunity, Choose) is legal while it is pending.
+type Decision struct {
+	Kind    DecisionKind  `json:"kind"`
+	Key     string        `json:"key"`
+	Chooser string        `json:"chooser"`
+	Options []string      `json:"options"`
+	Attack  AttackRequest `json:"attack"`         // the attack asked about or offered
+	Tape    []dice.Throw  `json:"tape,omitempty"` // dice already consumed by the attack
+}
+
+// MoveState is a move suspended before a step because opportunity attacks
+// are due (K-RES-3 step 2, K-OA-9, DND-ALG-D).
+type MoveState struct {
+	Mover     string        `json:"mover"`
+	Path      []grid.Square `json:"path"`                // the rest of the path; Path[0] is the step being taken
+	Cost      int           `json:"cost"`                // the cost of that step
+	Attackers []string      `json:"attackers,omitempty"` // still to be asked, in order
+}
+
+// Find returns the index of combatant id, or -1.
+func (e Encounter) Find(id string) int {
+	for i := range e.Combatants {
+		if e.Combatants[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// Combatant returns combatant id.
+func (e Encounter) Combatant(id string) (Combatant, bool) {
+	if i := e.Find(id); i >= 0 {
+		return e.Combatants[i], true
+	}
+	return Combatant{}, false
+}
+
+// Current returns the ID of the combatant whose turn it is, or "".
+func (e Encounter) Current() string {
+	if e.Phase != PhaseRunning || e.Turn.Slot >= len(e.Order) {
+		return ""
+	}
+	s := e.Order[e.Turn.Slot]
+	if e.Turn.Member >= len(s.Members) {
+		return ""
+	}
+	return s.Members[e.Turn.Member]
+}
+
+// Up reports whether the combatant can still act: the engine's only notion
+// of being down is HP at or below 0 (DND-ND-5, K-HP-3).
+func (c Combatant) Up() bool { return c.HP > 0 }
+
+// Side returns the combatant's footprint side in squares (K-SIZE, DND-ND-2).
+func (s Stats) side() int { return max(1, s.Size) }
+
+// Clone returns a deep copy of e sharing nothing mutable with it.
+func (e Encounter) Clone() Encounter {
+	out := e
+	out.Map.Walls = slices.Clone(e.Map.Walls)
+	out.Combatants = slices.Clone(e.Combatants)
+	for i := range out.Combatants {
+		c := &out.Combatants[i]
+		c.Profile = slices.Clone(c.Profile)
+		c.Conditions = slices.Clone(c.Conditions)
+		c.RoundState = slices.Clone(c.RoundState)
+	}
+	out.Order = cloneOrder(e.Order)
+	if e.Pending != nil {
+		d := *e.Pending
+		d.Options = slices.Clone(d.Options)
+		d.Attack = d.Attack.clone()
+		d.Tape = slices.Clone(d.Tape)
+		out.Pending = &d
+	}
+	if e.Move != nil {
+		m := *e.Move
+		m.Path = slices.Clone(m.Path)
+		m.Attackers = slices.Clone(m.Attackers)
+		out.Move = &m
+	}
+	return out
+}
+
+func cloneOrder(o []Slot) []Slot {
+	out := slices.Clone(o)
+	for i := range out {
+		out[i].Members = slices.Clone(out[i].Members)
+		out[i].Tiebreak = slices.Clone(out[i].Tiebreak)
+	}
+	return out
+}
+
+func (r AttackRequest) clone() AttackRequest {
+	r.Option = slices.Clone(r.Option)
+	r.Answers = slices.Clone(r.Answers)
+	return r
+}

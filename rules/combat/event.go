@@ -1,0 +1,58 @@
+package combat
+
+import "battlemat/rules/grid"
+
+// EventType names what happened, in the past tense.
+type EventType string
+
+// The events Apply emits.
+const (
+	Placed            EventType = "placed"
+	Edited            EventType = "edited"
+	Removed           EventType = "removed"
+	Repositioned      EventType = "repositioned"
+	MapEdited         EventType = "mapEdited"
+	InitiativeRolled  EventType = "initiativeRolled" // Order holds the new order
+	OrderSet          EventType = "orderSet"
+	Joined            EventType = "joined" // a late joiner was inserted in the order (DND-AMB-14)
+	EncounterStarted  EventType = "encounterStarted"
+	RoundStarted      EventType = "roundStarted"
+	TurnStarted       EventType = "turnStarted"
+	Moved             EventType = "moved" // one step: From, To, Value = cost
+	MoveStopped       EventType = "moveStopped"
+	MoveReset         EventType = "moveReset"
+	DecisionRequested EventType = "decisionRequested" // Decision holds the question
+	OpportunityTaken  EventType = "opportunityTaken"
+	OpportunityPassed EventType = "opportunityPassed"
+	Chosen            EventType = "chosen"
+	AttackResolved    EventType = "attackResolved" // Hit, Value = damage, Trace
+	HPChanged         EventType = "hpChanged"      // Value = new HP
+	Downed            EventType = "downed"
+	ConditionAdded    EventType = "conditionAdded"
+	ConditionRemoved  EventType = "conditionRemoved"
+	ActionUsed        EventType = "actionUsed" // Key, Resource
+	ReactionUnlocked  EventType = "reactionUnlocked"
+	TurnEnded         EventType = "turnEnded"
+	RoundEnded        EventType = "roundEnded"
+	SideStanding      EventType = "sideStanding" // only one side can still act: the GM may end the fight (DND-AMB-19)
+	EncounterEnded    EventType = "encounterEnded"
+)
+
+// Event is one thing that happened while a command was applied. Which fields
+// are set depends on Type; the UI renders events and never recomputes rules.
+type Event struct {
+	Type     EventType    `json:"type"`
+	Rule     RuleID       `json:"rule,omitempty"`
+	Actor    string       `json:"actor,omitempty"`
+	Target   string       `json:"target,omitempty"`
+	From     *grid.Square `json:"from,omitempty"`
+	To       *grid.Square `json:"to,omitempty"`
+	Round    int          `json:"round,omitempty"`
+	Value    int          `json:"value,omitempty"`
+	Hit      bool         `json:"hit,omitempty"`
+	Key      string       `json:"key,omitempty"`
+	Resource Resource     `json:"resource,omitempty"`
+	Trace    Trace        `json:"trace,omitempty"`
+	Order    []Slot       `json:"order,omitempty"`
+	Decision *Decision    `json:"decision,omitempty"`
+}

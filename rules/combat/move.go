@@ -1,0 +1,306 @@
+package combat
+
+import (
+	"slices"
+	"sort"
+
+	"battlemat/rules/grid"
+)
+
+func (c Move) apply(a *applier) error {
+	if _, err := a.acting(c.ID); err != nil {
+		return err
+	}
+	if len(c.Path) == 0 || len(c.Path) > MaxPath {
+		return Invalid("DND-TURN-1", "path", "%d squares is outside 1..%d", len(c.Path), MaxPath)
+	}
+	if _, ok := a.rs.(Mover); !ok {
+		return a.unsupported("Mover")
+	}
+	return a.walk(c.ID, c.Path, true)
+}
+
+// walk takes the steps of path one at a time (K-RES-3). A step that offers
+// opportunity attacks suspends the move with a decision (DND-ALG-D). When
+// strict, an illegal step rejects the whole command; when resuming after an
+// interrupt it stops the move there instead.
+func (a *applier) walk(id string, path []grid.Square, strict bool) error {
+	mv := a.rs.(Mover)
+	for len(path) > 0 {
+		c, err := a.get(id)
+		if err != nil {
+			return err
+		}
+		to := path[0]
+		chk, err := a.checkStep(mv, c, to)
+		if err != nil {
+			if strict {
+				return err
+			}
+			a.emit(Event{Type: MoveStopped, Actor: id, To: &c.Pos})
+			return nil
+		}
+		if attackers := a.eligible(chk.Attackers, id); len(attackers) > 0 {
+			a.e.Move = &MoveState{Mover: id, Path: slices.Clone(path), Cost: chk.Cost, Attackers: attackers}
+			a.offer()
+			return nil
+		}
+		a.step(c, to, chk.Cost)
+		path = path[1:]
+	}
+	return nil
+}
+
+// checkStep checks one step geometrically, then with the ruleset, then
+// against the movement left (DND-TURN-1).
+func (a *applier) checkStep(mv Mover, c *Combatant, to grid.Square) (StepCheck, error) {
+	from := c.Pos
+	if dx, dy := to.X-from.X, to.Y-from.Y; max(dx, -dx, dy, -dy) != 1 {
+		return StepCheck{}, Invalid("K-RES-3", "path", "(%d,%d) is not next to (%d,%d)", to.X, to.Y, from.X, from.Y)
+	}
+	if err := fits(a.e.Map, to, c.Stats.side()); err != nil {
+		return StepCheck{}, err
+	}
+	chk, err := mv.Step(a.e, c.ID, from, to)
+	if err != nil {
+		return StepCheck{}, err
+	}
+	if chk.Cost < 0 || chk.Cost > c.Budget.Movement {
+		return StepCheck{}, Invalid("DND-TURN-1", "path", "step to (%d,%d) costs %d, %d left", to.X, to.Y, chk.Cost, c.Budget.Movement)
+	}
+	return chk, nil
+}
+
+// step moves c one square.
+func (a *applier) step(c *Combatant, to grid.Square, cost int) {
+	from := c.Pos
+	c.Pos = to
+	c.Budget.Movement -= cost
+	a.emit(Event{Type: Moved, Rule: "DND-TURN-1", Actor: c.ID, From: &from, To: &to, Value: cost})
+}
+
+// eligible filters the attackers a Mover offered: present, able to act, not
+// the mover, holding a reaction where the ruleset has reactions
+// (DND-ALG-D step 1, DND-ENG-4); and orders them by initiative starting
+// after the current slot (DND-AMB-12, K-RES-3 step 2), ties by ID.
+func (a *applier) eligible(ids []string, mover string) []string {
+	var out []string
+	for _, id := range ids {
+		c, ok := a.e.Combatant(id)
+		if !ok || id == mover || !c.Up() || slices.Contains(out, id) {
+			continue
+		}
+		if a.rules.Reactions && (!c.Budget.Reaction || c.Budget.Locked) {
+			continue
+		}
+		out = append(out, id)
+	}
+	rank := map[string]int{}
+	n := len(a.e.Order)
+	for si, s := range a.e.Order {
+		for mi, m := range s.Members {
+			rank[m] = ((si-a.e.Turn.Slot-1+n)%n)*(MaxCombatants+1) + mi
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if rank[out[i]] != rank[out[j]] {
+			return rank[out[i]] < rank[out[j]]
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+// offer asks the next attacker of the suspended move whether it attacks.
+func (a *applier) offer() {
+	m := a.e.Move
+	a.e.Pending = &Decision{Kind: DecideOpportunity, Key: "opportunity-attack", Chooser: m.Attackers[0],
+		Options: []string{AnswerTake, AnswerDecline},
+		Attack:  AttackRequest{Attacker: m.Attackers[0], Defender: m.Mover, Opportunity: true}}
+	a.emit(Event{Type: DecisionRequested, Rule: "DND-ALG-D", Decision: a.e.Pending})
+}
+
+// resume carries on after an interrupt: the next attacker is asked, or the
+// suspended step is taken and the move goes on. A mover that can no longer
+// act stops where it is, and if it was its turn the turn ends (K-OA-9,
+// DND-ALG-D step 4, DND-AMB-16).
+func (a *applier) resume() error {
+	m := a.e.Move
+	if a.e.Pending != nil || m == nil {
+		return nil
+	}
+	c, err := a.get(m.Mover)
+	if err != nil {
+		return err
+	}
+	if !c.Up() {
+		a.e.Move = nil
+		a.emit(Event{Type: MoveStopped, Rule: "K-OA-9", Actor: c.ID, To: &c.Pos})
+		if a.e.Current() == c.ID {
+			return a.endTurn()
+		}
+		return nil
+	}
+	if len(m.Attackers) > 0 {
+		a.offer()
+		return nil
+	}
+	a.e.Move = nil
+	a.step(c, m.Path[0], m.Cost)
+	return a.walk(m.Mover, m.Path[1:], false)
+}
+
+// pendingOpportunity returns the offered attacker and removes it from the
+// queue of the suspended move.
+func (a *applier) pendingOpportunity() (AttackRequest, error) {
+	d := a.e.Pending
+	if d == nil || d.Kind != DecideOpportunity || a.e.Move == nil {
+		return AttackRequest{}, Invalid("DND-ALG-D", "decision", "no opportunity attack is offered")
+	}
+	a.e.Pending = nil
+	a.e.Move.Attackers = a.e.Move.Attackers[1:]
+	return d.Attack, nil
+}
+
+func (c TakeOpportunity) apply(a *applier) error {
+	req, err := a.pendingOpportunity()
+	if err != nil {
+		return err
+	}
+	if len(c.Option) > maxOpaque {
+		return Invalid("", "option", "longer than %d bytes", maxOpaque)
+	}
+	req.Option = c.Option
+	reactor, err := a.get(req.Attacker)
+	if err != nil {
+		return err
+	}
+	if a.rules.Reactions {
+		reactor.Budget.Reaction = false // DND-ALG-D step 3
+	}
+	mover, err := a.get(req.Defender)
+	if err != nil {
+		return err
+	}
+	mover.Budget.Attacked = true
+	a.emit(Event{Type: OpportunityTaken, Rule: "DND-REACT-2", Actor: req.Attacker, Target: req.Defender})
+	if err := a.resolveAttack(req, nil); err != nil {
+		return err
+	}
+	return a.resume()
+}
+
+func (DeclineOpportunity) apply(a *applier) error {
+	req, err := a.pendingOpportunity()
+	if err != nil {
+		return err
+	}
+	a.emit(Event{Type: OpportunityPassed, Actor: req.Attacker, Target: req.Defender})
+	return a.resume()
+}
+
+func (c Choose) apply(a *applier) error {
+	d := a.e.Pending
+	if d == nil || d.Kind != DecideAttack {
+		return Invalid("", "decision", "no question is pending")
+	}
+	if !slices.Contains(d.Options, c.Choice) {
+		return Invalid("", "choice", "%q is not one of %v", c.Choice, d.Options)
+	}
+	a.e.Pending = nil
+	req := d.Attack
+	req.Answers = append(slices.Clone(req.Answers), c.Choice)
+	a.emit(Event{Type: Chosen, Actor: d.Chooser, Key: c.Choice})
+	if err := a.resolveAttack(req, d.Tape); err != nil {
+		return err
+	}
+	return a.resume()
+}
+
+func (c Attack) apply(a *applier) error {
+	att, err := a.acting(c.Attacker)
+	if err != nil {
+		return err
+	}
+	if c.Defender == c.Attacker || a.e.Find(c.Defender) < 0 {
+		return Invalid("", "defender", "no other combatant %q", c.Defender)
+	}
+	if att.Budget.Actions < 1 {
+		return Invalid("DND-TURN-1", "actions", "%s has no action left", c.Attacker)
+	}
+	if len(c.Option) > maxOpaque {
+		return Invalid("", "option", "longer than %d bytes", maxOpaque)
+	}
+	att.Budget.Actions--
+	return a.resolveAttack(AttackRequest{Attacker: c.Attacker, Defender: c.Defender, Option: c.Option}, nil)
+}
+
+func (c UseAction) apply(a *applier) error {
+	if !validKey(c.Key) {
+		return Invalid("", "key", "%q is not a valid key", c.Key)
+	}
+	if c.Resource == ResReaction {
+		return a.useReaction(c)
+	}
+	cb, err := a.acting(c.ID)
+	if err != nil {
+		return err
+	}
+	b := &cb.Budget
+	spent := c.Resource
+	switch {
+	case c.Resource == ResInteraction && !c.CostsAction && b.Interactions > 0:
+		b.Interactions-- // DND-FREE-3
+	case c.Resource == ResInteraction || c.Resource == ResAction:
+		if b.Actions < 1 { // DND-FREE-4, DND-FREE-6
+			return Invalid("DND-TURN-1", "actions", "%s has no action left", c.ID)
+		}
+		b.Actions--
+		spent = ResAction
+	case c.Resource == ResBonus:
+		if b.BonusActions < 1 {
+			return Invalid("DND-BONUS-2", "bonus", "%s has no bonus action left", c.ID)
+		}
+		b.BonusActions--
+	default:
+		return Invalid("", "resource", "unknown resource %q", c.Resource)
+	}
+	a.emit(Event{Type: ActionUsed, Actor: c.ID, Key: c.Key, Resource: spent})
+	return nil
+}
+
+// useReaction spends a reaction outside the opportunity-attack flow, for
+// example a readied action (DND-REACT-1, DND-REACT-3).
+func (a *applier) useReaction(c UseAction) error {
+	if !a.rules.Reactions {
+		return a.unsupported("reactions")
+	}
+	cb, err := a.get(c.ID)
+	if err != nil {
+		return err
+	}
+	if a.e.Phase != PhaseRunning || !cb.Up() || !cb.Budget.Reaction || cb.Budget.Locked {
+		return Invalid("DND-REACT-3", "reaction", "%s has no reaction available", c.ID)
+	}
+	cb.Budget.Reaction = false
+	a.emit(Event{Type: ActionUsed, Actor: c.ID, Key: c.Key, Resource: ResReaction})
+	return nil
+}
+
+func (c ResetMove) apply(a *applier) error {
+	cb, err := a.acting(c.ID)
+	if err != nil {
+		return err
+	}
+	b := &cb.Budget
+	if b.Attacked {
+		return Invalid("K-OA-9", "id", "an opportunity attack was made against %s this turn", c.ID)
+	}
+	if cb.Pos == b.Start && b.Movement == b.StartMove {
+		return Invalid("DND-TURN-1", "id", "%s has not moved this turn", c.ID)
+	}
+	from := cb.Pos
+	cb.Pos, b.Movement = b.Start, b.StartMove
+	a.emit(Event{Type: MoveReset, Actor: c.ID, From: &from, To: &b.Start})
+	return nil
+}

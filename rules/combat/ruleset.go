@@ -1,0 +1,243 @@
+package combat
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"battlemat/rules/dice"
+	"battlemat/rules/grid"
+)
+
+// Ruleset is the one interface every ruleset implements: its stable ID
+// ("kaldaria", "dnd5e", "krysztaly", "cairn"). Everything else a ruleset can
+// do is an optional capability below, found by type assertion; when a command
+// needs a capability the ruleset lacks, Apply returns an *UnsupportedError and
+// changes nothing (DND-ENG-6). The engine has no per-ruleset switch.
+type Ruleset interface {
+	ID() string
+}
+
+// Profiler is implemented by rulesets whose combatants carry a stat block
+// (Combatant.Profile, opaque JSON owned by the ruleset). Profile validates the
+// block strictly and returns the numbers the turn engine needs. It must be
+// pure and must reject unknown fields and out-of-range values with typed
+// errors (for example *RuleError from Invalid).
+type Profiler interface {
+	Profile(raw json.RawMessage) (Stats, error)
+}
+
+// TurnRuler is implemented by rulesets that configure the generic turn engine
+// (DND-ENG-4, DND-ENG-5). A ruleset without it gets the zero TurnRules: no
+// reactions, surprise lock until the end of round 1.
+type TurnRuler interface {
+	TurnRules() TurnRules
+}
+
+// Initiator is implemented by rulesets with their own initiative procedure
+// (DND-ENG-2, DND-ENG-6 RollOrder). RollInitiative returns the slots for the
+// combatants with the given IDs, best first; a slot's Score places late
+// joiners (DND-AMB-14). Without it the engine uses DefaultInitiative
+// (DND-INIT, DND-ALG-A step 3).
+type Initiator interface {
+	RollInitiative(enc Encounter, ids []string, r dice.Roller) ([]Slot, error)
+}
+
+// Budgeter is implemented by rulesets that compute a creature's turn budget
+// themselves (DND-ALG-C step 1, DND-ENG-6 NewBudget), for example to remove
+// actions from a creature with a condition (DND-BONUS-4). Without it the
+// engine uses DefaultBudget. The engine still applies first-turn surprise
+// (DND-ALG-C step 2) and the reaction refresh on top.
+type Budgeter interface {
+	TurnBudget(enc Encounter, id string) (Budget, error)
+}
+
+// RoundResetter is implemented by rulesets with per-round state (parry pools,
+// dodge counters, opportunity attacks made: K-GEN-6, K-RES-1 step 1).
+// RoundState returns the fresh per-round state of combatant id; the engine
+// stores it in Combatant.RoundState at the start of every round.
+type RoundResetter interface {
+	RoundState(enc Encounter, id string) (json.RawMessage, error)
+}
+
+// Attacker is implemented by rulesets that resolve attacks (K-RES-2,
+// DND-ENG-6 ResolveAttack). Attack must be pure: everything random comes from
+// r. It returns the outcome, or an outcome with Ask set when a player's choice
+// is needed; the engine then records a pending decision, and once it is
+// answered calls Attack again with the same request plus the answer in
+// req.Answers and a roller that first replays the dice already consumed.
+// Illegal attacks return a typed error.
+type Attacker interface {
+	Attack(enc Encounter, req AttackRequest, r dice.Roller) (AttackOutcome, error)
+}
+
+// OddsTeller is implemented by rulesets that can compute the exact chances of
+// an attack's outcomes before it is rolled, for highlighting.
+type OddsTeller interface {
+	Odds(enc Encounter, req AttackRequest) ([]Chance, error)
+}
+
+// Mover is implemented by rulesets with movement on the grid (K-RES-3,
+// DND-ALG-C step 3). Step checks one single-square step of combatant id from
+// from to the adjacent square to: it returns the step's cost in the units of
+// Budget.Movement and the combatants that may make an opportunity attack
+// because of it (K-OA-1, DND-ND-3), or a typed error if the step is illegal.
+// The engine itself checks that the step is on the map, one square long and
+// not into a wall, and it filters the attackers by reaction availability
+// (DND-ENG-4) and ability to act.
+type Mover interface {
+	Step(enc Encounter, id string, from, to grid.Square) (StepCheck, error)
+}
+
+// Stats are the numbers of a combatant that the turn engine uses. A Profiler
+// derives them from the profile; a combatant without a profile carries
+// numbers entered by the GM.
+type Stats struct {
+	MaxHP        int    `json:"maxHP"`
+	Speed        int    `json:"speed"`                  // movement per turn, in the ruleset's units (DND-TURN-2)
+	Size         int    `json:"size,omitempty"`         // footprint side in squares; 0 means 1
+	Initiative   int    `json:"init,omitempty"`         // modifier added to the d20 of DefaultInitiative (DND-GEN-1)
+	Group        string `json:"group,omitempty"`        // stat-block key: equal non-empty groups on one side share an initiative slot (DND-AMB-7)
+	Actions      int    `json:"actions,omitempty"`      // actions per turn; 0 means 1 (DND-TURN-1)
+	BonusActions int    `json:"bonus,omitempty"`        // bonus actions per turn (DND-BONUS-1, DND-BONUS-2)
+	Interactions int    `json:"interactions,omitempty"` // free object interactions per turn (DND-FREE-3)
+}
+
+// LockPolicy says when the reaction lock of a surprised creature ends
+// (DND-SURP-5, DND-ERR-2, DND-AMB-3).
+type LockPolicy uint8
+
+// The surprise reaction lock policies.
+const (
+	LockEndOfRound1       LockPolicy = iota // the source's reading (default)
+	LockEndOfOwnFirstTurn                   // the SRD reading
+)
+
+// TurnRules configure the generic turn engine for a ruleset (DND-ENG-4,
+// DND-ENG-5, DND-ENG-7).
+type TurnRules struct {
+	Reactions    bool       // one reaction until the start of the owner's next turn (DND-REACT-3); off: opportunity attacks are limited only by the Mover
+	SurpriseLock LockPolicy // when a surprised creature's reaction lock ends
+}
+
+// Slot is one place in the initiative order (DND-ENG-1): a creature, or a
+// group of identical creatures that share one roll (DND-INIT-2, DND-AMB-6).
+// Members take individual turns inside the slot, in the listed order.
+type Slot struct {
+	Members  []string `json:"members"`
+	Score    int      `json:"score"`
+	Tiebreak []int    `json:"tiebreak,omitempty"` // roll-off faces, in order (DND-AMB-8)
+}
+
+// AttackRequest asks a ruleset to resolve one attack. Option is the
+// ruleset's opaque choice of attack (weapon, maneuver); Answers are the
+// player's answers to the questions asked so far, in order.
+type AttackRequest struct {
+	Attacker    string          `json:"attacker"`
+	Defender    string          `json:"defender"`
+	Opportunity bool            `json:"oa,omitempty"` // an opportunity attack (K-OA, DND-ND-3)
+	Option      json.RawMessage `json:"option,omitempty"`
+	Answers     []string        `json:"answers,omitempty"`
+}
+
+// AttackOutcome is a resolved attack, or a question. Damage is taken off the
+// defender's HP by the engine; RoundState replaces the per-round state of the
+// listed combatants (parry pools spent, dodge counter, OA records).
+type AttackOutcome struct {
+	Hit        bool                       `json:"hit"`
+	Damage     int                        `json:"damage,omitempty"`
+	Trace      Trace                      `json:"trace,omitempty"`
+	RoundState map[string]json.RawMessage `json:"roundState,omitempty"`
+	Ask        *Question                  `json:"ask,omitempty"`
+}
+
+// Question is a choice a ruleset needs from a player during an attack (e.g.
+// whether to spend a parry). Key is a stable identifier the UI translates.
+type Question struct {
+	Key     string   `json:"key"`
+	Chooser string   `json:"chooser"` // the combatant whose controller answers
+	Options []string `json:"options"`
+}
+
+// Chance is the exact probability Num/Den of the outcome named Key.
+type Chance struct {
+	Key string `json:"key"`
+	Num int64  `json:"num"`
+	Den int64  `json:"den"`
+}
+
+// StepCheck is a Mover's verdict on one step.
+type StepCheck struct {
+	Cost      int      `json:"cost"`
+	Attackers []string `json:"attackers,omitempty"` // may make an opportunity attack before the step completes
+}
+
+// UnsupportedError reports a command that needs a capability the ruleset
+// does not have.
+type UnsupportedError struct {
+	Ruleset    string
+	Capability string // the interface name, e.g. "Attacker"
+}
+
+func (e *UnsupportedError) Error() string {
+	return fmt.Sprintf("ruleset %q does not support %s", e.Ruleset, e.Capability)
+}
+
+// UnknownRulesetError reports a ruleset ID absent from a Registry.
+type UnknownRulesetError struct{ ID string }
+
+func (e *UnknownRulesetError) Error() string {
+	return fmt.Sprintf("unknown ruleset %q", e.ID)
+}
+
+// Registry maps ruleset IDs to implementations. The app fills it; combat
+// imports no ruleset.
+type Registry struct {
+	byID map[string]Ruleset
+}
+
+// NewRegistry returns a registry of the given rulesets; IDs must be
+// non-empty and distinct.
+func NewRegistry(rs ...Ruleset) (*Registry, error) {
+	reg := &Registry{byID: map[string]Ruleset{}}
+	for _, r := range rs {
+		id := r.ID()
+		if id == "" {
+			return nil, Invalid("", "ruleset", "empty ID")
+		}
+		if _, dup := reg.byID[id]; dup {
+			return nil, Invalid("", "ruleset", "duplicate ID %q", id)
+		}
+		reg.byID[id] = r
+	}
+	return reg, nil
+}
+
+// Lookup returns the ruleset with the given ID, or *UnknownRulesetError.
+func (reg *Registry) Lookup(id string) (Ruleset, error) {
+	if reg != nil {
+		if r, ok := reg.byID[id]; ok {
+			return r, nil
+		}
+	}
+	return nil, &UnknownRulesetError{ID: id}
+}
+
+// IDs returns the registered ruleset IDs, sorted.
+func (reg *Registry) IDs() []string {
+	var ids []string
+	for id := range reg.byID {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Odds asks the encounter's ruleset for the exact chances of an attack.
+func Odds(rs Ruleset, enc Encounter, req AttackRequest) ([]Chance, error) {
+	o, ok := rs.(OddsTeller)
+	if !ok {
+		return nil, &UnsupportedError{Ruleset: rs.ID(), Capability: "OddsTeller"}
+	}
+	return o.Odds(enc, req)
+}

@@ -1,0 +1,260 @@
+package combat
+
+import (
+	"slices"
+
+	"battlemat/rules/grid"
+)
+
+// stats validates a spec's identity and returns the combatant's stats: from
+// the profile through the ruleset's Profiler, or as entered.
+func (a *applier) stats(s Spec) (Stats, error) {
+	if !validKey(s.ID) {
+		return Stats{}, Invalid("", "id", "%q is not 1-%d letters, digits, '-' or '_'", s.ID, maxKeyLen)
+	}
+	if len(s.Name) > maxNameLen {
+		return Stats{}, Invalid("", "name", "longer than %d bytes", maxNameLen)
+	}
+	if !validKey(s.Side) {
+		return Stats{}, Invalid("", "side", "%q is not a valid side key", s.Side)
+	}
+	st := s.Stats
+	if len(s.Profile) > 0 {
+		if len(s.Profile) > maxOpaque {
+			return Stats{}, Invalid("", "profile", "longer than %d bytes", maxOpaque)
+		}
+		p, ok := a.rs.(Profiler)
+		if !ok {
+			return Stats{}, a.unsupported("Profiler")
+		}
+		var err error
+		if st, err = p.Profile(s.Profile); err != nil {
+			return Stats{}, err
+		}
+	}
+	if err := st.Validate(); err != nil {
+		return Stats{}, err
+	}
+	if s.HP < -MaxHPValue || s.HP > st.MaxHP {
+		return Stats{}, Invalid("", "hp", "%d is outside %d..%d", s.HP, -MaxHPValue, st.MaxHP)
+	}
+	return st, nil
+}
+
+// Validate checks that stats are within the engine's bounds.
+func (s Stats) Validate() error {
+	checks := []struct {
+		field     string
+		v, lo, hi int
+	}{
+		{"stats.maxHP", s.MaxHP, 1, MaxHPValue},
+		{"stats.speed", s.Speed, 0, 10000},
+		{"stats.size", s.Size, 0, 10},
+		{"stats.init", s.Initiative, -100, 100},
+		{"stats.actions", s.Actions, 0, 50},
+		{"stats.bonus", s.BonusActions, 0, 10},
+		{"stats.interactions", s.Interactions, 0, 10},
+	}
+	for _, c := range checks {
+		if c.v < c.lo || c.v > c.hi {
+			return Invalid("", c.field, "%d is outside %d..%d", c.v, c.lo, c.hi)
+		}
+	}
+	if s.Group != "" && !validKey(s.Group) {
+		return Invalid("DND-AMB-7", "stats.group", "%q is not a valid key", s.Group)
+	}
+	return nil
+}
+
+func (c Place) apply(a *applier) error {
+	if a.e.Find(c.ID) >= 0 {
+		return Invalid("", "id", "combatant %q already exists", c.ID)
+	}
+	if len(a.e.Combatants) >= MaxCombatants {
+		return Invalid("", "combatants", "at most %d", MaxCombatants)
+	}
+	st, err := a.stats(c.Spec)
+	if err != nil {
+		return err
+	}
+	if err := fits(a.e.Map, c.Pos, st.side()); err != nil {
+		return err
+	}
+	hp := c.HP
+	if hp == 0 {
+		hp = st.MaxHP
+	}
+	a.e.Combatants = append(a.e.Combatants, Combatant{
+		ID: c.ID, Name: c.Name, Side: c.Side, Pos: c.Pos,
+		Profile: slices.Clone(c.Profile), Stats: st, HP: hp,
+	})
+	a.emit(Event{Type: Placed, Actor: c.ID, To: &c.Pos})
+	if a.e.Phase != PhaseRunning {
+		return nil
+	}
+	if err := a.resetRound(c.ID); err != nil {
+		return err
+	}
+	return a.join(c.ID)
+}
+
+func (c Edit) apply(a *applier) error {
+	cb, err := a.get(c.ID)
+	if err != nil {
+		return err
+	}
+	if c.Pos != cb.Pos {
+		return Invalid("", "pos", "Edit keeps the position; use Reposition")
+	}
+	st, err := a.stats(c.Spec)
+	if err != nil {
+		return err
+	}
+	if err := fits(a.e.Map, cb.Pos, st.side()); err != nil {
+		return err
+	}
+	cb.Name, cb.Side, cb.Profile, cb.Stats = c.Name, c.Side, slices.Clone(c.Profile), st
+	hp := min(cb.HP, st.MaxHP)
+	if c.HP != 0 {
+		hp = c.HP
+	}
+	cb.HP = hp
+	a.emit(Event{Type: Edited, Actor: c.ID})
+	return nil
+}
+
+func (c Remove) apply(a *applier) error {
+	i := a.e.Find(c.ID)
+	if i < 0 {
+		return Invalid("", "id", "no combatant %q", c.ID)
+	}
+	wasCurrent := a.e.Current() == c.ID
+	a.e.Combatants = slices.Delete(a.e.Combatants, i, i+1)
+	a.emit(Event{Type: Removed, Actor: c.ID})
+	// DND-AMB-15: drop the member; drop a slot left empty; keep the turn
+	// pointer on the same creature, or on the one after a removed current.
+	turn := a.e.Turn
+	var order []Slot
+	for si, s := range a.e.Order {
+		mi := slices.Index(s.Members, c.ID)
+		if mi >= 0 {
+			s.Members = slices.Delete(s.Members, mi, mi+1)
+			if si == a.e.Turn.Slot && mi < a.e.Turn.Member {
+				turn.Member--
+			}
+		}
+		if len(s.Members) == 0 {
+			if si < a.e.Turn.Slot {
+				turn.Slot--
+			} else if si == a.e.Turn.Slot {
+				turn.Member = 0
+			}
+			continue
+		}
+		order = append(order, s)
+	}
+	a.e.Order, a.e.Turn = order, turn
+	if wasCurrent {
+		return a.advance(turn)
+	}
+	return nil
+}
+
+func (c Reposition) apply(a *applier) error {
+	cb, err := a.get(c.ID)
+	if err != nil {
+		return err
+	}
+	if err := fits(a.e.Map, c.To, cb.Stats.side()); err != nil {
+		return err
+	}
+	from := cb.Pos
+	cb.Pos = c.To
+	a.emit(Event{Type: Repositioned, Actor: c.ID, From: &from, To: &c.To})
+	return nil
+}
+
+// ValidateMap checks a map's bounds and walls.
+func ValidateMap(m grid.Map) error {
+	if m.W < 1 || m.H < 1 || m.W > MaxMapSide || m.H > MaxMapSide {
+		return Invalid("", "map", "size %d×%d is outside 1..%d", m.W, m.H, MaxMapSide)
+	}
+	if len(m.Walls) > m.W*m.H {
+		return Invalid("", "map.walls", "more walls than squares")
+	}
+	for _, w := range m.Walls {
+		if !m.In(w) {
+			return Invalid("", "map.walls", "wall (%d,%d) is off the map", w.X, w.Y)
+		}
+	}
+	return nil
+}
+
+func (c EditMap) apply(a *applier) error {
+	if err := ValidateMap(c.Map); err != nil {
+		return err
+	}
+	for _, cb := range a.e.Combatants {
+		if err := fits(c.Map, cb.Pos, cb.Stats.side()); err != nil {
+			return Invalid("K-GRID-2", "map", "%s would no longer fit: %v", cb.ID, err)
+		}
+	}
+	a.e.Map = grid.Map{W: c.Map.W, H: c.Map.H, Walls: slices.Clone(c.Map.Walls)}
+	a.emit(Event{Type: MapEdited})
+	return nil
+}
+
+func (c SetHP) apply(a *applier) error {
+	cb, err := a.get(c.ID)
+	if err != nil {
+		return err
+	}
+	if c.HP < -MaxHPValue || c.HP > cb.Stats.MaxHP {
+		return Invalid("", "hp", "%d is outside %d..%d", c.HP, -MaxHPValue, cb.Stats.MaxHP)
+	}
+	a.setHP(cb, c.HP)
+	return nil
+}
+
+func (c AddCondition) apply(a *applier) error {
+	cb, err := a.get(c.ID)
+	if err != nil {
+		return err
+	}
+	if !validKey(c.Condition) {
+		return Invalid("", "condition", "%q is not a valid key", c.Condition)
+	}
+	if slices.Contains(cb.Conditions, c.Condition) {
+		return Invalid("", "condition", "%s already has %q", c.ID, c.Condition)
+	}
+	if len(cb.Conditions) >= MaxConditions {
+		return Invalid("", "condition", "at most %d conditions", MaxConditions)
+	}
+	cb.Conditions = append(cb.Conditions, c.Condition)
+	a.emit(Event{Type: ConditionAdded, Actor: c.ID, Key: c.Condition})
+	return nil
+}
+
+func (c RemoveCondition) apply(a *applier) error {
+	cb, err := a.get(c.ID)
+	if err != nil {
+		return err
+	}
+	i := slices.Index(cb.Conditions, c.Condition)
+	if i < 0 {
+		return Invalid("", "condition", "%s does not have %q", c.ID, c.Condition)
+	}
+	cb.Conditions = slices.Delete(cb.Conditions, i, i+1)
+	if len(cb.Conditions) == 0 {
+		cb.Conditions = nil
+	}
+	a.emit(Event{Type: ConditionRemoved, Actor: c.ID, Key: c.Condition})
+	return nil
+}
+
+func (End) apply(a *applier) error {
+	a.e.Phase = PhaseEnded
+	a.e.Pending, a.e.Move = nil, nil
+	a.emit(Event{Type: EncounterEnded, Rule: "DND-AMB-19"})
+	return nil
+}

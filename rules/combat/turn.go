@@ -1,0 +1,355 @@
+package combat
+
+import (
+	"slices"
+	"sort"
+
+	"battlemat/rules/dice"
+)
+
+// DefaultInitiative is the engine's initiative procedure for rulesets
+// without an Initiator (DND-ENG-2 "individual", DND-ALG-A step 3): one slot
+// per creature, except that creatures of one side sharing a non-empty
+// Stats.Group share a slot and one roll (DND-INIT-2, DND-AMB-7); each slot
+// rolls d20 + Stats.Initiative (DND-INIT-1, DND-GEN-1) and slots are ranked
+// highest first (DND-INIT-3). Tied slots roll off on a d20, higher first,
+// and roll again while still tied (DND-INIT-4 option, DND-AMB-8).
+func DefaultInitiative(enc Encounter, ids []string, r dice.Roller) ([]Slot, error) {
+	var slots []Slot
+	groupSlot := map[[2]string]int{}
+	var mods []int
+	for _, id := range ids {
+		c, ok := enc.Combatant(id)
+		if !ok {
+			return nil, Invalid("", "id", "no combatant %q", id)
+		}
+		key := [2]string{c.Side, c.Stats.Group}
+		if i, ok := groupSlot[key]; ok && c.Stats.Group != "" {
+			slots[i].Members = append(slots[i].Members, id)
+			continue
+		}
+		groupSlot[key] = len(slots)
+		slots = append(slots, Slot{Members: []string{id}})
+		mods = append(mods, c.Stats.Initiative)
+	}
+	for i := range slots {
+		slots[i].Score = r.Roll(20) + mods[i]
+	}
+	sort.SliceStable(slots, func(i, j int) bool { return slots[i].Score > slots[j].Score })
+	for lo := 0; lo < len(slots); {
+		hi := lo + 1
+		for hi < len(slots) && slots[hi].Score == slots[lo].Score {
+			hi++
+		}
+		rollOff(slots[lo:hi], r)
+		lo = hi
+	}
+	return slots, nil
+}
+
+// rollOff orders tied slots by d20, higher first, re-rolling remaining ties
+// (DND-AMB-8). Each face is appended to the slot's Tiebreak.
+func rollOff(tied []Slot, r dice.Roller) {
+	if len(tied) < 2 {
+		return
+	}
+	for i := range tied {
+		tied[i].Tiebreak = append(tied[i].Tiebreak, r.Roll(20))
+	}
+	last := func(s Slot) int { return s.Tiebreak[len(s.Tiebreak)-1] }
+	sort.SliceStable(tied, func(i, j int) bool { return last(tied[i]) > last(tied[j]) })
+	for lo := 0; lo < len(tied); {
+		hi := lo + 1
+		for hi < len(tied) && last(tied[hi]) == last(tied[lo]) {
+			hi++
+		}
+		rollOff(tied[lo:hi], r)
+		lo = hi
+	}
+}
+
+// DefaultBudget is the turn budget of a ruleset without a Budgeter
+// (DND-ALG-C step 1): movement up to speed, Stats.Actions actions (at least
+// one), and the bonus actions and free interactions the stats grant.
+func DefaultBudget(s Stats) Budget {
+	return Budget{Movement: s.Speed, Actions: max(1, s.Actions), BonusActions: s.BonusActions, Interactions: s.Interactions}
+}
+
+// initiative rolls for ids with the ruleset's procedure or the default.
+func (a *applier) initiative(ids []string) ([]Slot, error) {
+	var slots []Slot
+	var err error
+	if in, ok := a.rs.(Initiator); ok {
+		slots, err = in.RollInitiative(a.e, ids, a.r)
+	} else {
+		slots, err = DefaultInitiative(a.e, ids, a.r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return slots, checkOrder(slots, ids)
+}
+
+// checkOrder checks that an order lists exactly ids, once each, in
+// non-empty slots.
+func checkOrder(order []Slot, ids []string) error {
+	seen := map[string]bool{}
+	for _, s := range order {
+		if len(s.Members) == 0 {
+			return Invalid("DND-AMB-15", "order", "empty slot")
+		}
+		for _, m := range s.Members {
+			if seen[m] || !slices.Contains(ids, m) {
+				return Invalid("DND-INIT-3", "order", "%q is unknown or listed twice", m)
+			}
+			seen[m] = true
+		}
+	}
+	if len(seen) != len(ids) {
+		return Invalid("DND-INIT-3", "order", "lists %d of %d combatants", len(seen), len(ids))
+	}
+	return nil
+}
+
+func (e Encounter) ids() []string {
+	ids := make([]string, len(e.Combatants))
+	for i, c := range e.Combatants {
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+func (RollInitiative) apply(a *applier) error {
+	if a.e.Phase != PhaseSetup {
+		return Invalid("DND-INIT-3", "phase", "the order is fixed once the encounter runs")
+	}
+	if len(a.e.Combatants) == 0 {
+		return Invalid("DND-STEP-3", "combatants", "nobody to roll for")
+	}
+	order, err := a.initiative(a.e.ids())
+	if err != nil {
+		return err
+	}
+	a.e.Order = order
+	a.emit(Event{Type: InitiativeRolled, Rule: "DND-INIT-1", Order: cloneOrder(order)})
+	return nil
+}
+
+func (c SetOrder) apply(a *applier) error {
+	if err := checkOrder(c.Order, a.e.ids()); err != nil {
+		return err
+	}
+	cur := a.e.Current()
+	a.e.Order = cloneOrder(c.Order)
+	for si, s := range a.e.Order {
+		if mi := slices.Index(s.Members, cur); mi >= 0 {
+			a.e.Turn = Turn{Slot: si, Member: mi}
+		}
+	}
+	a.emit(Event{Type: OrderSet, Rule: "DND-AMB-17", Order: cloneOrder(c.Order)})
+	return nil
+}
+
+// join inserts a combatant placed mid-fight into the order by its rolled
+// score, after slots with an equal or higher score (DND-AMB-14).
+func (a *applier) join(id string) error {
+	slots, err := a.initiative([]string{id})
+	if err != nil {
+		return err
+	}
+	s := slots[0]
+	at := len(a.e.Order)
+	for i, o := range a.e.Order {
+		if s.Score > o.Score {
+			at = i
+			break
+		}
+	}
+	a.e.Order = slices.Insert(a.e.Order, at, s)
+	if at <= a.e.Turn.Slot {
+		a.e.Turn.Slot++
+	}
+	a.emit(Event{Type: Joined, Rule: "DND-AMB-14", Actor: id, Value: s.Score})
+	return nil
+}
+
+func (c Start) apply(a *applier) error {
+	if a.e.Phase != PhaseSetup {
+		return Invalid("DND-STEP-1", "phase", "already started")
+	}
+	if len(a.e.Combatants) == 0 {
+		return Invalid("DND-STEP-2", "combatants", "nobody to fight")
+	}
+	if err := checkOrder(a.e.Order, a.e.ids()); err != nil {
+		return Invalid("DND-STEP-3", "order", "roll or set initiative for everyone first (%v)", err)
+	}
+	for _, id := range c.Surprised {
+		if a.e.Find(id) < 0 {
+			return Invalid("DND-SURP-4", "surprised", "no combatant %q", id)
+		}
+	}
+	// DND-ALG-A step 4, DND-AMB-13: reactions are ready before a first
+	// turn, except for the surprised.
+	for i := range a.e.Combatants {
+		cb := &a.e.Combatants[i]
+		cb.Surprised = slices.Contains(c.Surprised, cb.ID)
+		cb.Budget = Budget{Reaction: a.rules.Reactions && !cb.Surprised, Locked: cb.Surprised, Start: cb.Pos}
+	}
+	a.e.Phase, a.e.Round, a.e.Turn = PhaseRunning, 1, Turn{}
+	a.emit(Event{Type: EncounterStarted, Rule: "DND-ALG-A"})
+	if err := a.startRound(); err != nil {
+		return err
+	}
+	return a.advance(Turn{})
+}
+
+// startRound resets every creature's per-round state (K-GEN-6, K-RES-1
+// step 1).
+func (a *applier) startRound() error {
+	for _, c := range a.e.Combatants {
+		if err := a.resetRound(c.ID); err != nil {
+			return err
+		}
+	}
+	a.emit(Event{Type: RoundStarted, Rule: "DND-ROUND-1", Round: a.e.Round})
+	return nil
+}
+
+// resetRound asks the ruleset for the fresh per-round state of id.
+func (a *applier) resetRound(id string) error {
+	rr, ok := a.rs.(RoundResetter)
+	if !ok {
+		return nil
+	}
+	st, err := rr.RoundState(a.e, id)
+	if err != nil {
+		return err
+	}
+	if len(st) > maxOpaque {
+		return Invalid("K-GEN-6", "roundState", "longer than %d bytes", maxOpaque)
+	}
+	c, err := a.get(id)
+	if err != nil {
+		return err
+	}
+	c.RoundState = slices.Clone(st)
+	return nil
+}
+
+// advance starts the turn of the first creature able to act at or after t,
+// ending the round when the order runs out (DND-ALG-B). Creatures that are
+// down are skipped (DND-ALG-B step 1). If nobody can act the encounter ends.
+func (a *applier) advance(t Turn) error {
+	if !a.anyoneUp() {
+		a.e.Phase = PhaseEnded
+		a.emit(Event{Type: EncounterEnded, Rule: "DND-AMB-19"})
+		return nil
+	}
+	for {
+		for ; t.Slot < len(a.e.Order); t.Slot, t.Member = t.Slot+1, 0 {
+			for ; t.Member < len(a.e.Order[t.Slot].Members); t.Member++ {
+				c, _ := a.e.Combatant(a.e.Order[t.Slot].Members[t.Member])
+				if c.Up() {
+					a.e.Turn = t
+					return a.startTurn(c.ID)
+				}
+			}
+		}
+		if err := a.endRound(); err != nil {
+			return err
+		}
+		t = Turn{}
+	}
+}
+
+// anyoneUp reports whether a creature in the order can act.
+func (a *applier) anyoneUp() bool {
+	for _, s := range a.e.Order {
+		for _, id := range s.Members {
+			if c, _ := a.e.Combatant(id); c.Up() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// endRound releases round-1 surprise locks (DND-ALG-B step 2, AM-1),
+// suggests an end when at most one side can act (DND-AMB-19), and starts
+// the next round with the same order (DND-INIT-3).
+func (a *applier) endRound() error {
+	a.emit(Event{Type: RoundEnded, Round: a.e.Round})
+	if a.e.Round == 1 && a.rules.SurpriseLock == LockEndOfRound1 {
+		for i := range a.e.Combatants {
+			a.unlock(&a.e.Combatants[i])
+		}
+	}
+	sides := map[string]bool{}
+	for _, c := range a.e.Combatants {
+		if c.Up() {
+			sides[c.Side] = true
+		}
+	}
+	if len(sides) <= 1 {
+		a.emit(Event{Type: SideStanding, Rule: "DND-AMB-19"})
+	}
+	a.e.Round++
+	return a.startRound()
+}
+
+// unlock releases a surprise reaction lock and gives the reaction back at
+// once (AM-1).
+func (a *applier) unlock(c *Combatant) {
+	if !c.Budget.Locked {
+		return
+	}
+	c.Budget.Locked = false
+	c.Budget.Reaction = a.rules.Reactions
+	a.emit(Event{Type: ReactionUnlocked, Rule: "DND-SURP-5", Actor: c.ID})
+}
+
+// startTurn gives the creature its budget (DND-ALG-C step 1), refreshes its
+// reaction (DND-REACT-3) and applies first-turn surprise (DND-ALG-C step 2,
+// DND-AMB-4).
+func (a *applier) startTurn(id string) error {
+	c, err := a.get(id)
+	if err != nil {
+		return err
+	}
+	b := DefaultBudget(c.Stats)
+	if bg, ok := a.rs.(Budgeter); ok {
+		if b, err = bg.TurnBudget(a.e, id); err != nil {
+			return err
+		}
+	}
+	b.Locked = c.Budget.Locked
+	b.Reaction = a.rules.Reactions && !b.Locked
+	if c.Surprised && c.Turns == 0 {
+		b.Movement, b.Actions, b.BonusActions, b.Interactions = 0, 0, 0, 0
+	}
+	b.Start, b.StartMove, b.Attacked = c.Pos, b.Movement, false
+	c.Budget = b
+	a.emit(Event{Type: TurnStarted, Rule: "DND-ALG-C", Actor: id, Round: a.e.Round})
+	return nil
+}
+
+func (EndTurn) apply(a *applier) error {
+	return a.endTurn()
+}
+
+// endTurn discards the unused budget (DND-ALG-C step 4), releases an SRD
+// surprise lock, and moves to the next creature.
+func (a *applier) endTurn() error {
+	id := a.e.Current()
+	c, err := a.acting(id)
+	if err != nil {
+		return err
+	}
+	c.Turns++
+	c.Budget.Movement, c.Budget.Actions, c.Budget.BonusActions, c.Budget.Interactions = 0, 0, 0, 0
+	if c.Surprised && c.Turns == 1 && a.rules.SurpriseLock == LockEndOfOwnFirstTurn {
+		a.unlock(c)
+	}
+	a.emit(Event{Type: TurnEnded, Actor: id, Round: a.e.Round})
+	return a.advance(Turn{Slot: a.e.Turn.Slot, Member: a.e.Turn.Member + 1})
+}
