@@ -12,10 +12,10 @@ type Tier uint8
 
 // The attack tiers of K-FLANK-9, in the order they fill.
 const (
-	Front         Tier = iota // pinned front: no modifiers (K-PIN-2)
-	Flank                     // partial flank: +3 to hit, +1 critical step, −3 to active parries (K-FLANK-1)
-	SecondFlank               // improved flank: +4, +2 steps, −4 to active parries (K-FLANK-3)
-	Rear                      // rear: +4, +2 steps, passive parry only (K-FLANK-5, K-FLANK-6)
+	Front       Tier = iota // pinned front: no modifiers (K-PIN-2)
+	Flank                   // partial flank: +3 to hit, +1 critical step, −3 to active parries (K-FLANK-1)
+	SecondFlank             // improved flank: +4, +2 steps, −4 to active parries (K-FLANK-3)
+	Rear                    // rear: +4, +2 steps, passive parry only (K-FLANK-5, K-FLANK-6)
 )
 
 // String returns the tier's stable key.
