@@ -146,7 +146,7 @@ const (
 )
 
 // Validate checks a stat block: a known kind, attribute maxima 1..30 with
-// current values no higher than the maxima (and no lower than their negation),
+// current values no higher than the maxima (and no lower than -30, rawFloor),
 // HP within 0..max, armour items 0..3 each (the total is capped, not
 // rejected), and weapons with a damage die (CA-GEN-2) and a sane range.
 func (c Character) Validate() error {
@@ -160,8 +160,8 @@ func (c Character) Validate() error {
 		if m < 1 || m > MaxAttribute {
 			return combat.Invalid("CA-GEN-1", "max."+string(a), "maximum %d is outside 1..%d", m, MaxAttribute)
 		}
-		if v > m || v < -m {
-			return combat.Invalid("CA-GEN-4", "attr."+string(a), "current %d is outside -%d..%d", v, m, m)
+		if v > m || v < -MaxAttribute {
+			return combat.Invalid("CA-GEN-4", "attr."+string(a), "current %d is outside -%d..%d", v, MaxAttribute, m)
 		}
 	}
 	if c.MaxHP < 0 || c.MaxHP > MaxHPLimit {
@@ -210,6 +210,11 @@ func (c Character) ArmourValue() int {
 
 // capArmour applies the armour cap of CA-DMG-3: no total exceeds 3.
 func capArmour(n int) int { return min(n, MaxArmour) }
+
+// rawFloor bounds how far below 0 a raw attribute is kept. Only "at 0 or
+// below" matters to the rules (CA-GEN-4, CA-CRIT-2, CA-ATTR-2), so the floor
+// changes no outcome; it keeps stored values inside what Validate accepts.
+func rawFloor(v int) int { return max(v, -MaxAttribute) }
 
 // Shown clamps a raw attribute or HP value at 0 for display (CA-GEN-4,
 // CA-AMB-20); the rules keep testing the raw value.

@@ -79,7 +79,7 @@ func ApplyDamage(target Character, result, round int, r dice.Roller) (Damage, er
 	out.Overflow = out.Dealt - t.HP
 	t.HP = 0
 	out.HPZeroed = wasUp
-	t.Attr.STR -= out.Overflow
+	t.Attr.STR = rawFloor(t.Attr.STR - out.Overflow)
 	out.Trace = append(out.Trace,
 		combat.Step{Rule: "CA-DMG-5", Kind: combat.StepCompute, Key: KeyHP, Value: 0},
 		combat.Step{Rule: "CA-DMG-5", Kind: combat.StepCompute, Key: KeyOverflow, Value: out.Overflow},
