@@ -1,0 +1,94 @@
+SHELL := /bin/bash
+# Battlemat. `make run` serves the app on http://127.0.0.1:8000/;
+# `make test` runs every test, the browser tests included.
+
+GO        ?= go
+VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+ADDR      ?= 127.0.0.1:8000
+WASMFLAGS ?= -trimpath -ldflags="-s -w"
+BROTLI_Q  ?= 11
+CHROME    ?= /usr/bin/chromium
+FUZZTIME  ?= 10s
+BENCHTIME ?= 1s
+GO_SRC    := $(shell find . -name '*.go' -not -name '*_test.go' -not -path './dist/*') go.mod go.sum
+
+.PHONY: all run build wasm server precompress static deps check test unit e2e bench fuzz sizes clean
+
+all: build
+
+## run: build the app and serve it (Ctrl+C stops the server).
+run: build
+	./bin/battlemat -addr $(ADDR)
+
+## build: the wasm bundle (precompressed) and the server.
+build: wasm precompress server
+
+wasm: web/app.wasm
+web/app.wasm: $(GO_SRC)
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ .
+
+server: bin/battlemat
+bin/battlemat: $(GO_SRC)
+	$(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o $@ .
+
+precompress: web/app.wasm.gz web/app.wasm.br
+web/app.wasm.gz: web/app.wasm
+	gzip -9 -k -f $<
+web/app.wasm.br: web/app.wasm
+	@command -v brotli >/dev/null || { echo "brotli is missing: run 'make deps'"; exit 1; }
+	brotli -q $(BROTLI_Q) -k -f $<
+
+## static: write the whole app as a static website into dist/ for any static host or CDN.
+static: build
+	rm -rf dist
+	./bin/battlemat -gen dist
+	@echo "dist/ is ready: upload it to any static host."
+
+## deps: install what the tests need (Debian's chromium and brotli) when missing.
+deps:
+	@if [ ! -x $(CHROME) ] || ! command -v brotli >/dev/null; then \
+		echo "installing chromium and brotli"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium brotli; \
+	fi
+
+## check: formatting, vet (native and wasm), and the purity guard on rules/.
+check:
+	@out=$$(gofmt -l $$(git ls-files '*.go') $$(git ls-files -o --exclude-standard '*.go')); \
+		if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+	$(GO) vet -tags e2e .
+	@bad=$$($(GO) list -deps ./rules/... | grep -E '^(syscall/js|github.com/maxence-charriere/go-app)' || true); \
+		if [ -n "$$bad" ]; then echo "rules/ must stay pure but depends on: $$bad"; exit 1; fi
+	@echo "check: ok"
+
+## test: every test — checks, unit tests, the rules under wasm, and the browser tests.
+test: deps check unit e2e
+
+unit:
+	$(GO) test -count=1 ./...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./rules/...
+
+e2e:
+	CHROME_PATH=$(CHROME) $(GO) test -tags e2e -count=1 -v -run E2E . 2>&1 | tee e2e.log | grep -E '^(=== RUN|--- |\s+e2e_|PASS|FAIL|ok)' ; exit $${PIPESTATUS[0]}
+
+## bench: the benchmarks of the rules engine.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./rules/...
+
+## fuzz: a short pass of every fuzz target (FUZZTIME each).
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+		for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzz $$pkg $$f"; \
+			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+		done; \
+	done
+
+## sizes: app.wasm raw / gzip / brotli.
+sizes: build
+	@printf 'app.wasm raw %s, gzip -9 %s, brotli -q %s %s bytes\n' \
+		$$(stat -c %s web/app.wasm) $$(stat -c %s web/app.wasm.gz) $(BROTLI_Q) $$(stat -c %s web/app.wasm.br)
+
+clean:
+	rm -rf bin dist e2e-out e2e.log web/app.wasm web/app.wasm.gz web/app.wasm.br

@@ -1,0 +1,32 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func TestColumnName(t *testing.T) {
+	for c, want := range map[int]string{0: "A", 25: "Z", 26: "AA", 27: "AB", 51: "AZ", 52: "BA", 701: "ZZ", 702: "AAA"} {
+		if got := ColumnName(c); got != want {
+			t.Errorf("ColumnName(%d) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+func TestBoardRendersGrid(t *testing.T) {
+	html := app.HTMLString(&Board{Cols: 24, Rows: 16})
+	if n := strings.Count(html, `class="coord"`); n != 24+16 {
+		t.Errorf("%d coordinate labels, want 40", n)
+	}
+	// 25 vertical and 17 horizontal lines in one path.
+	if v, h := strings.Count(gridPath(24, 16), "v"), strings.Count(gridPath(24, 16), "h"); v != 25 || h != 17 {
+		t.Errorf("grid path has %d vertical and %d horizontal lines", v, h)
+	}
+	for _, want := range []string{`data-cols="24"`, `data-rows="16"`, "5 m (1 square = 2.5 m)"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("board HTML lacks %s", want)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+//go:build e2e
+
+package main
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// TestE2EBoardOfflineInstallable loads the app, checks the board, waits for
+// the service worker, then stops the server and checks the app still opens
+// from /, /#fragment and /?query, and that the manifest is installable.
+func TestE2EBoardOfflineInstallable(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+
+	cold := navigate(t, ctx, srv.URL+"/")
+	t.Logf("cold load: board rendered %.0f ms after navigation start", cold)
+	cols := eval[int](t, ctx, `+document.getElementById('board').dataset.cols`)
+	rows := eval[int](t, ctx, `+document.getElementById('board').dataset.rows`)
+	if cols*rows < 24*16 {
+		t.Errorf("board has %d×%d squares, want at least 24×16", cols, rows)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#board .coord').length`); n != cols+rows {
+		t.Errorf("%d coordinate labels, want %d", n, cols+rows)
+	}
+	if s := eval[string](t, ctx, `document.getElementById('scale').textContent`); !strings.Contains(s, "2.5 m") {
+		t.Errorf("scale label %q does not give the square size", s)
+	}
+	screenshot(t, ctx, "skeleton-online")
+
+	// The service worker must be active, controlling and hold the bundle.
+	poll[bool](t, ctx, `navigator.serviceWorker.controller !== null`, 30*time.Second)
+	cached := poll[[]string](t, ctx, `(async () => {
+		const keys = await caches.keys();
+		if (keys.length === 0) return false;
+		const c = await caches.open(keys[0]);
+		const urls = (await c.keys()).map(r => new URL(r.url).pathname);
+		return urls.includes('/web/app.wasm') ? urls : false;
+	})()`, 30*time.Second)
+	t.Logf("service worker cache: %v", cached)
+
+	warm := navigate(t, ctx, srv.URL+"/")
+	t.Logf("warm load (service worker): board rendered %.0f ms after navigation start", warm)
+
+	inst, err := chromedp.Call(ctx, page.GetInstallabilityErrors, cdp.Empty{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range inst.InstallabilityErrors {
+		t.Errorf("not installable: %s", e.ErrorID)
+	}
+
+	srv.Close()
+	for _, path := range []string{"/", "/#anything", "/?anything"} {
+		ms := navigate(t, ctx, srv.URL+path)
+		t.Logf("offline %s: board rendered %.0f ms after navigation start", path, ms)
+	}
+	screenshot(t, ctx, "skeleton-offline")
+}
+
+// TestE2EServerHeaders checks precompression negotiation and hardening.
+func TestE2EServerHeaders(t *testing.T) {
+	srv := startServer(t)
+	get := func(path, enc string) *http.Response {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", enc)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res
+	}
+	for _, c := range []struct{ enc, want string }{{"gzip, deflate, br, zstd", "br"}, {"gzip", "gzip"}, {"", ""}, {"br;q=0, gzip", "gzip"}} {
+		res := get("/web/app.wasm", c.enc)
+		if got := res.Header.Get("Content-Encoding"); got != c.want {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, want %q", c.enc, got, c.want)
+		}
+		if ct := res.Header.Get("Content-Type"); ct != "application/wasm" {
+			t.Errorf("Accept-Encoding %q: Content-Type %q", c.enc, ct)
+		}
+		if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+			t.Errorf("Accept-Encoding %q: no Vary header", c.enc)
+		}
+		if res.ContentLength <= 0 {
+			t.Errorf("Accept-Encoding %q: no Content-Length", c.enc)
+		}
+	}
+	res := get("/", "gzip")
+	if res.Header.Get("Content-Encoding") != "gzip" {
+		t.Error("the page is not gzipped")
+	}
+	for _, h := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy"} {
+		if res.Header.Get(h) == "" {
+			t.Errorf("missing %s", h)
+		}
+	}
+	if res := get("/web/", ""); res.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /web/ = %d, want 404 (no directory listing)", res.StatusCode)
+	}
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/", strings.NewReader("x"))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST / = %d, want 405", res.StatusCode)
+	}
+}
