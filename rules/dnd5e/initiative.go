@@ -283,3 +283,15 @@ func (o Order) Find(id string) int {
 	}
 	return -1
 }
+
+// Turns returns the creatures in the order they take their turns in every
+// round: slot by slot, members of a slot in their listed order (DND-INIT-3,
+// DND-AMB-6, DND-ALG-B step 1). No dice are involved: the order is rolled
+// once per encounter (DND-ROUND-3).
+func (o Order) Turns() []string {
+	var ids []string
+	for _, s := range o.Slots {
+		ids = append(ids, s.Members...)
+	}
+	return ids
+}

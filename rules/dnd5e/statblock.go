@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 )
 
 // Bounds a stat block must respect (DND-GEN-1, DND-GEN-3, DND-ND-4).
@@ -28,13 +29,13 @@ const (
 )
 
 // Attack is one attack of a stat block: its bonus to hit and its damage
-// (DND-ND-4, SRD default). Range and LongRange (feet) apply to ranged
+// expression, such as "1d6+2" (DND-ND-4, SRD default). Range and LongRange (feet) apply to ranged
 // attacks only.
 type Attack struct {
 	Name       string     `json:"name"`
 	Kind       AttackKind `json:"kind"`
 	ToHit      int        `json:"toHit"`
-	Damage     Damage     `json:"damage"`
+	Damage     dice.Expr  `json:"damage"`
 	DamageType string     `json:"damageType,omitempty"`
 	Range      int        `json:"range,omitempty"`
 	LongRange  int        `json:"longRange,omitempty"`
@@ -171,8 +172,8 @@ func (a Attack) Validate() error {
 	if !inRange(a.ToHit, -10, 30) {
 		return combat.Invalid("DND-ND-4", "attacks.toHit", "%d is outside -10..30", a.ToHit)
 	}
-	if err := a.Damage.Validate(); err != nil {
-		return err
+	if len(a.Damage.Terms) == 0 {
+		return combat.Invalid("DND-ND-4", "attacks.damage", "no damage expression")
 	}
 	switch a.Kind {
 	case Melee:

@@ -244,3 +244,10 @@ func (b Budget) EndRound(round int) Budget {
 	}
 	return b
 }
+
+// RoundSeconds is the game time one round stands for (DND-ROUND-1).
+const RoundSeconds = 6
+
+// Elapsed returns the game time, in seconds, that rounds rounds stand for
+// (DND-ROUND-1).
+func Elapsed(rounds int) int { return rounds * RoundSeconds }

@@ -1,0 +1,186 @@
+package dnd5e
+
+import (
+	"slices"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+)
+
+// The source defers making an attack to another chapter (DND-ND-4). This
+// file implements the spec's stated default, the SRD 5.1 attack roll: a d20
+// plus the attack's bonus against the target's AC, a natural 1 always
+// misses, a natural 20 always hits and is a critical hit that rolls the
+// damage dice twice, and advantage or disadvantage rolls two d20s and keeps
+// the higher or the lower.
+
+// Advantage says how many d20s an attack roll uses and which it keeps
+// (DND-ND-4, DND-ND-6, SRD default).
+type Advantage int8
+
+// The advantage states.
+const (
+	Straight      Advantage = 0  // one d20
+	Advantaged    Advantage = 1  // two d20s, keep the higher
+	Disadvantaged Advantage = -1 // two d20s, keep the lower
+)
+
+// AdvantageOf combines the circumstances of an attack: any source of
+// advantage and any of disadvantage cancel out to a straight roll
+// (DND-ND-4, SRD default).
+func AdvantageOf(adv, dis bool) Advantage {
+	switch {
+	case adv && !dis:
+		return Advantaged
+	case dis && !adv:
+		return Disadvantaged
+	}
+	return Straight
+}
+
+// AttackResult is a rolled attack: the d20 faces thrown, the one kept, the
+// total, whether it hit and was critical, the damage dealt and its trace.
+type AttackResult struct {
+	Faces   []int        `json:"faces"`
+	Natural int          `json:"natural"`
+	Total   int          `json:"total"`
+	Hit     bool         `json:"hit"`
+	Crit    bool         `json:"crit"`
+	Damage  int          `json:"damage"`
+	Trace   combat.Trace `json:"trace"`
+}
+
+// attackHits decides a natural d20 face against an AC (DND-ND-4, SRD
+// default): 1 misses, 20 hits, otherwise face plus bonus must reach the AC.
+func attackHits(natural, toHit, ac int) bool {
+	switch natural {
+	case 1:
+		return false
+	case 20:
+		return true
+	}
+	return natural+toHit >= ac
+}
+
+// critDamage is the damage expression of a critical hit: every dice term
+// twice as many dice, constants once (DND-ND-4, SRD default).
+func critDamage(e dice.Expr) dice.Expr {
+	out := dice.Expr{Terms: slices.Clone(e.Terms)}
+	for i, t := range out.Terms {
+		if t.Sides > 0 {
+			out.Terms[i].Count = 2 * t.Count
+		}
+	}
+	return out
+}
+
+// damageFloor keeps damage from going below zero (DND-ND-5, SRD default).
+func damageFloor(v int) int { return max(v, 0) }
+
+// RollAttack rolls attack a against armour class ac (DND-ND-4, SRD
+// default) and, on a hit, its damage, doubled dice on a critical hit.
+func RollAttack(a Attack, ac int, adv Advantage, r dice.Roller) AttackResult {
+	var res AttackResult
+	n := 1
+	if adv != Straight {
+		n = 2
+	}
+	for range n {
+		f := r.Roll(20)
+		res.Faces = append(res.Faces, f)
+		res.Trace = append(res.Trace, combat.Step{Rule: "DND-ND-4", Kind: combat.StepRoll, Key: "attack-d20", Sides: 20, Face: f, Value: f})
+	}
+	res.Natural = res.Faces[0]
+	switch adv {
+	case Advantaged:
+		res.Natural = max(res.Faces[0], res.Faces[1])
+	case Disadvantaged:
+		res.Natural = min(res.Faces[0], res.Faces[1])
+	}
+	res.Total = res.Natural + a.ToHit
+	res.Hit, res.Crit = attackHits(res.Natural, a.ToHit, ac), res.Natural == 20
+	res.Trace = append(res.Trace,
+		combat.Step{Rule: "DND-ND-4", Kind: combat.StepCompute, Key: "natural", Value: res.Natural},
+		combat.Step{Rule: "DND-ND-4", Kind: combat.StepModifier, Key: "to-hit", Quantity: "attack", Value: a.ToHit},
+		combat.Step{Rule: "DND-ND-4", Kind: combat.StepCompute, Key: "attack", Value: res.Total},
+		combat.Step{Rule: "DND-ND-4", Kind: combat.StepTarget, Key: "ac", Value: ac},
+		combat.Step{Rule: "DND-ND-4", Kind: combat.StepOutcome, Key: attackKey(res)})
+	if !res.Hit {
+		return res
+	}
+	dmg := a.Damage
+	if res.Crit {
+		dmg = critDamage(dmg)
+	}
+	rolled := dmg.Roll(r)
+	for _, t := range rolled.Throws {
+		res.Trace = append(res.Trace, combat.Step{Rule: "DND-ND-4", Kind: combat.StepRoll, Key: "damage-die", Sides: t.Sides, Face: t.Face, Value: t.Face})
+	}
+	res.Damage = damageFloor(rolled.Total)
+	res.Trace = append(res.Trace, combat.Step{Rule: "DND-ND-5", Kind: combat.StepCompute, Key: "damage", Value: res.Damage})
+	return res
+}
+
+// attackKey is the trace key of an attack's outcome.
+func attackKey(res AttackResult) string {
+	switch {
+	case res.Crit:
+		return "natural-20"
+	case res.Natural == 1:
+		return "natural-1"
+	case res.Hit:
+		return "hit"
+	}
+	return "miss"
+}
+
+// naturalWeight is the chance, in 400ths, that the kept d20 shows face n
+// (DND-ND-4): 20 of 400 on a straight roll; with advantage the higher of
+// two is n in 2n−1 of 400 cases, with disadvantage the lower in 41−2n.
+func naturalWeight(n int, adv Advantage) int64 {
+	switch adv {
+	case Advantaged:
+		return int64(2*n - 1)
+	case Disadvantaged:
+		return int64(41 - 2*n)
+	}
+	return 20
+}
+
+// oddsDen is the denominator of attack-roll chances: two d20s.
+const oddsDen = 400
+
+// Odds are the exact chances of an attack before it is rolled (DND-ND-4,
+// SRD default): Hit (criticals included) and Crit as fractions of 400, and
+// the distribution of the damage dealt, misses counting as 0.
+type Odds struct {
+	Hit    Fraction  `json:"hit"`
+	Crit   Fraction  `json:"crit"`
+	Damage dice.Dist `json:"damage"`
+}
+
+// Fraction is an exact probability Num/Den.
+type Fraction struct {
+	Num int64 `json:"num"`
+	Den int64 `json:"den"`
+}
+
+// AttackOdds computes the exact odds of attack a against ac by enumerating
+// the kept d20 and convolving the damage dice (DND-ND-4, SRD default).
+func AttackOdds(a Attack, ac int, adv Advantage) Odds {
+	var hit, crit int64
+	for n := 1; n <= 20; n++ {
+		if attackHits(n, a.ToHit, ac) {
+			hit += naturalWeight(n, adv)
+		}
+	}
+	crit = naturalWeight(20, adv)
+	o := Odds{
+		Hit:  Fraction{hit, oddsDen},
+		Crit: Fraction{crit, oddsDen},
+	}
+	o.Damage.Put(0, float64(oddsDen-hit)/oddsDen)
+	o.Damage.Merge(a.Damage.Dist().Map(damageFloor).Scale(float64(hit-crit) / oddsDen))
+	o.Damage.Merge(critDamage(a.Damage).Dist().Map(damageFloor).Scale(float64(crit) / oddsDen))
+	return o
+}
