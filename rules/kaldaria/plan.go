@@ -1,0 +1,433 @@
+package kaldaria
+
+import (
+	"slices"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+)
+
+// ParryKind is a type of parry (K-PARRY-1, K-PARRY-8).
+type ParryKind uint8
+
+// The parry types, active ones first.
+const (
+	WeaponParry ParryKind = iota
+	ShieldParry
+	AuraParry
+	PassiveParry
+)
+
+// String returns the parry type's stable key.
+func (k ParryKind) String() string {
+	return [...]string{"weapon", "shield", "aura", "passive"}[k]
+}
+
+// eligible reports whether a parry of type k may be tried against an attack
+// of kind a with weapon w (K-PARRY-5, K-PARRY-8, REC A-21).
+func (k ParryKind) eligible(a AttackKind, w Weapon) bool {
+	switch k {
+	case WeaponParry:
+		return (a == MeleeWeapon || a == NaturalWeaponlike) && !w.NoWeaponParry
+	case ShieldParry, PassiveParry:
+		return a != SpellMissile && a != GhostTouch
+	}
+	return true
+}
+
+// ParryOption is one kind of parry the defender will try against an attack,
+// in order: its parry THAC (tier penalty included) and the attempts left.
+type ParryOption struct {
+	Kind ParryKind `json:"kind"`
+	THAC int       `json:"thac"`
+	Left int       `json:"left"` // attempts left this round; 1 for passive (per hit)
+}
+
+// plan is everything about an attack fixed before any die is rolled: the
+// numbers of K-RES-2 steps 2–4, the critical thresholds (step 7), the dodge
+// and parry parameters (steps 8–10) and the damage pipeline (steps 12–14).
+// Resolve, Odds and SequenceOdds share it so they cannot disagree.
+type plan struct {
+	steps             combat.Trace // the modifiers and computed values, in order
+	kind              AttackKind
+	weapon            Weapon
+	thac, ar, need    int
+	natMin, marginMin int
+
+	dodge            bool
+	dodgeC0, factor  int
+	dodgeMul         [2]int64 // numerator, denominator of the kind's multiplier (K-DODGE-6)
+	minDodge         bool
+	activeParries    []ParryOption // Left holds the allowance, not what is left
+	passive          bool
+	passiveTHAC      int
+	parryUnavailable bool // rear attack or paralysed defender: no active parry
+
+	physical     bool
+	abs, cutter  int
+	mul          [2]int64 // maneuver × OA × all-hits Banning (K-DMG-7)
+	critBan      [2]int64 // critical-only Banning (K-WPN-4)
+	rider, cap   int
+	maxHP, force int
+	lifeForce    int
+	keyPct       int
+}
+
+// step appends a trace step to the plan.
+func (p *plan) step(rule combat.RuleID, kind combat.StepKind, key, qty string, v int) {
+	p.steps = append(p.steps, combat.Step{Rule: rule, Kind: kind, Key: key, Quantity: qty, Value: v})
+}
+
+// mod records a nonzero modifier v to quantity qty and returns it.
+func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
+	if v != 0 {
+		p.step(rule, combat.StepModifier, key, qty, v)
+	}
+	return v
+}
+
+// newPlan computes the fixed part of an attack. defWounded is passed
+// separately because a sequence of attacks can wound the defender partway.
+func newPlan(att, def Profile, a Attack, defWounded bool) plan {
+	w := att.Weapons[a.Weapon]
+	p := plan{kind: w.Kind, weapon: w}
+	if a.Kind != "" {
+		p.kind = a.Kind
+	}
+	oa := a.oa()
+	situational := a.OA == NoOA // K-OA-10: no maneuver, surprise or tier on an OA
+
+	// K-RES-2 step 2: effective THAC10 (K-MOD-1).
+	p.thac = att.THAC10
+	p.step("K-HIT-1", combat.StepCompute, "thac10-base", "thac10", p.thac)
+	p.thac -= p.mod("K-MOD-2", "level", "thac10", att.levelBonus())
+	if p.kind.missile() {
+		p.thac -= p.mod("K-MOD-3", "dex", "thac10", abilityBonus(att.Dex))
+	} else {
+		p.thac -= p.mod("K-MOD-3", "str", "thac10", abilityBonus(att.Str))
+	}
+	p.thac -= p.mod("K-MOD-4", "skill", "thac10", skillBonuses[w.Skill])
+	if w.VsGroup != "" && slices.Contains(def.Groups, w.VsGroup) {
+		p.thac -= p.mod("K-MOD-5", "magic-vs-group", "thac10", w.VsGroupMagic)
+	} else {
+		p.thac -= p.mod("K-MOD-5", "magic", "thac10", w.Magic)
+	}
+	if situational {
+		p.thac -= p.mod("K-MOD-6", "maneuver", "thac10", a.Maneuver.HitBonus)
+		if a.Surprised {
+			p.thac -= p.mod("K-MOD-9", "surprised", "thac10", 2)
+		}
+		p.thac -= p.mod("K-FLANK-9", "tier-"+a.Tier.String(), "thac10", [...]int{0, 3, 4, 4}[a.Tier])
+	}
+	switch oa {
+	case NormalOA:
+		p.thac -= p.mod("K-OA-2", "oa", "thac10", 2)
+	case ImprovedOA:
+		p.thac -= p.mod("K-OA-3", "oa-improved", "thac10", 3)
+	}
+	if att.Wounded() && a.Campaign.Wounded != WoundedAR {
+		p.thac += p.mod("K-MOD-7", "wounded", "thac10", -2)
+	}
+	p.thac += p.mod("K-MOD-8", "curse", "thac10", -att.Curse)
+	p.step("K-MOD-1", combat.StepCompute, "thac10", "", p.thac)
+
+	// Step 3: effective AR (K-AR-1) with armour piercing (K-WPN-2/3).
+	p.ar = def.Armour.AR + def.Armour.Magic + def.NaturalAR + def.ItemAR + def.SpellAR + dexAC(def.Dex)
+	worn := def.Armour.AR + def.NaturalArmourAR
+	if def.Shield != nil {
+		p.ar += def.Shield.AR + def.Shield.Magic
+		worn += def.Shield.AR
+	}
+	p.step("K-AR-1", combat.StepCompute, "ar-base", "ar", p.ar)
+	switch w.PiercingPct {
+	case 0:
+	case 100:
+		p.ar -= p.mod("K-WPN-2", "armour-piercing", "ar", worn)
+	default:
+		p.ar -= p.mod("K-WPN-3", "armour-piercing", "ar", int(roundHalfUp(int64(worn*w.PiercingPct), 100)))
+	}
+	if defWounded && a.Campaign.Wounded != WoundedToHit {
+		p.ar += p.mod("K-MOD-7", "wounded", "ar", -2)
+	}
+	p.step("K-AR-1", combat.StepCompute, "ar", "", p.ar)
+
+	// Step 4: the number needed (K-HIT-2).
+	p.need = p.thac + p.ar - 10
+	p.step("K-HIT-2", combat.StepTarget, "need", "", p.need)
+
+	// Step 7: critical thresholds (K-CRIT-1..5, K-OA-3, K-FLANK-9).
+	steps := 0
+	if att.masters(w) {
+		steps += p.mod("K-CRIT-3", "weapon-master", "crit-steps", 1)
+	}
+	banning := w.Banning != nil && (slices.Contains(def.Groups, w.Banning.Group) || w.Banning.Group == "ALL")
+	if w.Wounding || banning {
+		steps += p.mod("K-WPN-1", "wounding", "crit-steps", 1)
+	}
+	if oa == ImprovedOA {
+		steps += p.mod("K-OA-3", "oa-improved", "crit-steps", 1)
+	}
+	if situational {
+		steps += p.mod("K-CRIT-4", "tier-"+a.Tier.String(), "crit-steps", [...]int{0, 1, 2, 2}[a.Tier])
+		steps += p.mod("K-MOD-6", "maneuver", "crit-steps", a.Maneuver.CritSteps)
+	}
+	p.natMin, p.marginMin = max(2, 18-steps), max(0, 5-steps)
+	p.step("K-CRIT-5", combat.StepTarget, "crit-nat-min", "", p.natMin)
+	p.step("K-CRIT-5", combat.StepTarget, "crit-margin-min", "", p.marginMin)
+
+	p.planDodge(def, a)
+	p.planParries(att, def, a)
+	p.planDamage(def, a, oa, banning)
+	return p
+}
+
+// planDodge fixes the dodge parameters of K-DODGE-2..9 that do not depend on
+// the hit counter or on the critical status.
+func (p *plan) planDodge(def Profile, a Attack) {
+	if !def.hasDodge() || a.Paralysed {
+		return
+	}
+	d := Dodge{}
+	if def.Dodge != nil {
+		d = *def.Dodge
+	}
+	p.dodge = true
+	switch def.Profession {
+	case Assassin:
+		p.dodgeC0 = 15 + dexAC(def.Dex) + max(def.Level-1, 0)
+		p.factor = 11
+	case Thief:
+		p.dodgeC0 = 25 + 2*dexAC(def.Dex) + max(def.Level-1, 0)
+		p.factor = 9
+	default:
+		p.dodgeC0, p.factor = d.Base, d.Factor
+	}
+	p.step("K-DODGE-2", combat.StepCompute, "dodge-base", "dodge", p.dodgeC0)
+	p.dodgeC0 += p.mod("K-DODGE-5", "dodge-ring", "dodge", d.Ring)
+	if d.Cap > 0 && p.dodgeC0 > d.Cap {
+		p.dodgeC0 = d.Cap
+		p.step("K-DODGE-8", combat.StepCompute, "dodge-cap", "dodge", d.Cap)
+	}
+	p.factor = max(p.factor-d.FactorRing, 0)
+	p.step("K-DODGE-3", combat.StepCompute, "dodge-factor", "dodge", p.factor)
+	p.dodgeMul = [2]int64{1, 1}
+	switch {
+	case p.kind == MissileSlow || p.kind == Bite || (p.kind == MissileFast && (a.Telegraphed || p.weapon.Telegraphed)):
+		p.dodgeMul = [2]int64{3, 4}
+	case p.kind == MissileFast || p.kind == SpellMissile:
+		p.dodgeMul = [2]int64{1, 2}
+	}
+	p.minDodge = a.Campaign.MinimumDodge
+}
+
+// dodgeChance is the dodge percentage against the n-th dodgeable hit of the
+// round (K-DODGE-4, K-DODGE-6, K-DODGE-9/10/11).
+func (p *plan) dodgeChance(n int, crit bool) int {
+	c1 := max(p.dodgeC0-(n-1)*p.factor, 0)
+	num, den := int64(c1)*p.dodgeMul[0], p.dodgeMul[1]
+	if crit {
+		den *= 2
+	}
+	c := int(roundHalfUp(num, den))
+	if p.minDodge {
+		c = max(c, 5)
+	}
+	return min(c, 100)
+}
+
+// planParries fixes the order, parry THACs and allowances of the parries
+// (K-PARRY-3..14, D-6, D-7).
+func (p *plan) planParries(att, def Profile, a Attack) {
+	base := def.THAC10 - def.levelBonus() - abilityBonus(def.Str)
+	regular, primarySkill, hasWeapon := base, 0, false
+	grandW := def.GrandParry
+	for _, w := range def.Weapons {
+		if !w.canParry() {
+			continue
+		}
+		v := base - skillBonuses[w.Skill] - w.magicVs(att.Groups)
+		if !hasWeapon || v < regular {
+			regular = v
+		}
+		if !hasWeapon {
+			primarySkill = skillBonuses[w.Skill]
+		}
+		hasWeapon = true
+		grandW += w.ExtraGrandParry
+	}
+	shieldTHAC := base - primarySkill
+	if def.ParryTHAC != nil {
+		regular, shieldTHAC = *def.ParryTHAC, *def.ParryTHAC
+	}
+	if def.Profession == Swordsman {
+		grandW += 2 // K-PARRY-4
+	}
+	penalty := [...]int{0, 3, 4, 0}[a.Tier] // K-PARRY-14, D-7
+	allow := def.Parries(a.Campaign)
+	active := []ParryOption{{Kind: WeaponParry, THAC: regular - grandW + penalty, Left: allow.Weapon}}
+	if s := def.Shield; s != nil {
+		active = append(active, ParryOption{Kind: ShieldParry, THAC: shieldTHAC - s.GrandParry - s.ExtraGrandParry - def.GrandParry + penalty, Left: allow.Shield})
+		if def.ShieldFirst {
+			active[0], active[1] = active[1], active[0]
+		}
+	}
+	if def.Aura != nil {
+		active = append(active, ParryOption{Kind: AuraParry, THAC: regular - def.Aura.Bonus - def.GrandParry + penalty, Left: allow.Aura})
+	}
+	p.parryUnavailable = a.Tier == Rear || a.Paralysed
+	for _, o := range active {
+		if o.Left > 0 && o.Kind.eligible(p.kind, p.weapon) && !p.parryUnavailable {
+			p.activeParries = append(p.activeParries, o)
+			p.step("K-PARRY-3", combat.StepCompute, "parry-thac-"+o.Kind.String(), "", o.THAC)
+		}
+	}
+	if def.Armour.Passive && PassiveParry.eligible(p.kind, p.weapon) {
+		p.passive = true
+		p.passiveTHAC = regular + 2
+		if def.Armour.DragonParry {
+			p.passiveTHAC = regular
+		}
+		p.step("K-PARRY-6", combat.StepCompute, "parry-thac-passive", "", p.passiveTHAC)
+	}
+}
+
+// spent returns how many attempts of kind k the round state has used.
+func spent(s RoundState, k ParryKind) int {
+	switch k {
+	case WeaponParry:
+		return s.WeaponParries
+	case ShieldParry:
+		return s.ShieldParries
+	}
+	return s.AuraParries
+}
+
+// spend returns s with one more attempt of kind k used (K-PARRY-11).
+func spend(s RoundState, k ParryKind) RoundState {
+	switch k {
+	case WeaponParry:
+		s.WeaponParries++
+	case ShieldParry:
+		s.ShieldParries++
+	default:
+		s.AuraParries++
+	}
+	return s
+}
+
+// planDamage fixes the damage pipeline (K-DMG-1..8, K-FA, K-HP, K-LIFE).
+func (p *plan) planDamage(def Profile, a Attack, oa OAKind, banning bool) {
+	w := p.weapon
+	p.physical = p.kind.physical()
+	if p.physical {
+		p.abs, p.cutter = def.Armour.Abs, def.Armour.Cutter
+	}
+	p.mul = [2]int64{1, 1}
+	if m := a.Maneuver.DamagePct; m != 0 && a.OA == NoOA {
+		p.mul = [2]int64{int64(m), 100}
+	}
+	switch oa {
+	case NormalOA:
+		p.mul[0] *= 3
+		p.mul[1] *= 2
+	case ImprovedOA:
+		if a.Campaign.ExactThirds {
+			p.mul[0] *= 5
+			p.mul[1] *= 3
+		} else {
+			p.mul[0] *= 166
+			p.mul[1] *= 100
+		}
+	}
+	p.critBan = [2]int64{1, 1}
+	if banning {
+		f := [2]int64{int64(100 + w.Banning.Pct), 100}
+		if w.Banning.Pct == 33 && a.Campaign.ExactThirds {
+			f = [2]int64{4, 3}
+		}
+		if w.Banning.AllHits {
+			p.mul[0] *= f[0]
+			p.mul[1] *= f[1]
+		} else {
+			p.critBan = f
+		}
+	}
+	if a.OA == NoOA {
+		p.rider = a.Maneuver.Rider
+	}
+	if t := a.Campaign.DamageCapTenths; t > 0 {
+		p.cap = int(roundHalfUp(int64(t*w.Damage.Max()), 10))
+		p.step("K-DMG-8", combat.StepTarget, "damage-cap", "", p.cap)
+	}
+	p.maxHP, p.lifeForce = def.MaxHP, def.LifeForce
+	if def.LifeKey != nil {
+		p.keyPct = def.LifeKey.ThresholdPct
+	}
+}
+
+// damage is one blow's way through K-RES-2 steps 12–14.
+type damage struct {
+	base, absorbed, reduced int
+	num, den                int64 // total multiplier
+	final                   int
+	capped                  bool
+}
+
+// damageOf runs a rolled (or maximised) base damage through the floor,
+// reducers, multipliers, rider and cap (K-DMG-1..8).
+func (p *plan) damageOf(base int, e Effect) damage {
+	d := damage{base: max(base, 1)} // K-DMG-1, REC A-12
+	d.reduced = d.base
+	if p.physical {
+		d.absorbed = absorbed(d.base, p.abs)
+		d.reduced = max(1, d.base-d.absorbed-p.cutter) // K-DMG-5
+	}
+	d.num, d.den = p.mul[0], p.mul[1]
+	if e != NoEffect {
+		d.num *= p.critBan[0]
+		d.den *= p.critBan[1]
+	}
+	if e.doubled() {
+		d.num *= 2
+	}
+	d.final = int(roundHalfUp(int64(d.reduced)*d.num, d.den)) + p.rider // K-DMG-6, REC A-13
+	if p.cap > 0 && d.final > p.cap {
+		d.final, d.capped = p.cap, true
+	}
+	return d
+}
+
+// baseDist is the distribution of base damage for an effect: the weapon's
+// dice, or their maximum (K-CRIT-7, K-CRIT-8).
+func (p *plan) baseDist(e Effect) dice.Dist {
+	if e.maximised() {
+		return dice.Point(p.weapon.Damage.Max())
+	}
+	return p.weapon.Damage.Dist()
+}
+
+// blowResult is what one landed blow does to the defender's vitals.
+type blowResult struct {
+	v          Vitals
+	toFA, toHP int
+	keyFired   bool
+	down, dead bool
+}
+
+// land applies a final damage to vitals: force armour first, then hit
+// points, then the life key (K-FA-2, K-HP-1..3, K-LIFE-1..3).
+func (p *plan) land(v Vitals, final int) blowResult {
+	r := blowResult{v: v}
+	r.toFA = min(v.ForceArmour, final)
+	r.v.ForceArmour -= r.toFA
+	r.toHP = final - r.toFA
+	r.v.HP -= r.toHP
+	if p.keyPct > 0 && v.LifeKeyUses > 0 &&
+		100*v.HP >= p.keyPct*p.maxHP && 100*r.v.HP < p.keyPct*p.maxHP {
+		r.keyFired = true
+		r.v.LifeKeyUses--
+	}
+	r.down = r.v.HP <= 0
+	r.dead = r.v.HP < -p.lifeForce
+	return r
+}
