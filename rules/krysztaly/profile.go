@@ -122,6 +122,8 @@ type Profile struct {
 	Name          string            `json:"name"`
 	Professions   []Profession      `json:"professions,omitempty"` // at most two (KC-PROF-5)
 	Level         int               `json:"level"`                 // POZ
+	RaceMod       int               `json:"raceMod,omitempty"`     // race modifier to rolled proficiency (KC-PROF-5, KC-ND-3)
+	Slots         int               `json:"slots,omitempty"`       // GM-entered slot count, 0 to compute it (KC-AMB-6)
 	SF            int               `json:"sf"`                    // Siła Fizyczna
 	ZR            int               `json:"zr"`                    // current Zręczność (KC-AMB-2)
 	Attacks       int               `json:"attacks"`               // N0, weapon attacks per round before specialisation (KC-ATK-1)
@@ -211,6 +213,8 @@ func (p Profile) Validate() error {
 		v, lo, hi int
 	}{
 		{"KC-SLOT-2", "level", p.Level, 0, 100},
+		{"KC-PROF-5", "raceMod", p.RaceMod, -maxStat, maxStat},
+		{"KC-AMB-6", "slots", p.Slots, 0, 100},
 		{"KC-HIT-1", "sf", p.SF, 0, maxStat},
 		{"KC-DEF-3", "zr", p.ZR, 0, maxStat},
 		{"KC-ATK-1", "attacks", p.Attacks, 0, maxAttack},

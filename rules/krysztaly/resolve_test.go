@@ -11,7 +11,9 @@ import (
 // TestVectorsDefence checks the dice-free numbers (TR, OBR, RTR) of the
 // vectors of krysztaly-czasu.md §12 that have no roll.
 func TestVectorsDefence(t *testing.T) {
-	tr := func(v int) combat.Modifier { return combat.Modifier{Rule: "KC-SIT-7", Key: "test", Quantity: QtyTR, Value: v} }
+	tr := func(v int) combat.Modifier {
+		return combat.Modifier{Rule: "KC-SIT-7", Key: "test", Quantity: QtyTR, Value: v}
+	}
 	cases := []struct {
 		id, rule, errata string
 		a, d             Profile

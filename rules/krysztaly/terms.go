@@ -44,6 +44,7 @@ const (
 	KeyProne             = "prone"              // outcome of a failed second roll (KC-AMB-19)
 	KeyDelay             = "delay"              // segments (KC-ALG-A step 16)
 	KeySlowed            = "twice-as-slow"      // KC-ATK-5
+	KeyProficiencyRoll   = "proficiency-roll"   // d100 when a group is trained (KC-PROF-5)
 )
 
 // Term is how Kryształy Czasu players name a trace key: the Polish term, its
@@ -100,4 +101,5 @@ var Glossary = map[string]Term{
 	KeyProne:             {"leżący", "", "down on the ground"},
 	KeyDelay:             {"opóźnienie", "", "segments before the blow lands"},
 	KeySlowed:            {"dwukrotnie wolniejsze ataki", "", "attacks take twice as long"},
+	KeyProficiencyRoll:   {"losowanie biegłości", "k100", "d100 for a newly trained weapon group"},
 }

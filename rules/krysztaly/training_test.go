@@ -1,0 +1,309 @@
+package krysztaly
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice/dicetest"
+)
+
+// TestVectorSlots checks KC-TV-1 and KC-TV-2: slots(L) = start +
+// floor((L − 1) / X) (KC-SLOT-2).
+func TestVectorSlots(t *testing.T) {
+	for _, c := range []struct {
+		id     string
+		p      Profession
+		levels []int
+		want   []int
+	}{
+		{"KC-TV-1", Thief, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, []int{3, 3, 3, 4, 4, 4, 5, 5, 5, 6}},
+		{"KC-TV-2/warrior", Warrior, []int{1, 2, 3, 5, 10}, []int{6, 6, 7, 8, 10}},
+		{"KC-TV-2/alchemist", Alchemist, []int{1, 5, 6, 11}, []int{1, 1, 2, 3}},
+		{"KC-AMB-7/level-0", Warrior, []int{0}, []int{6}},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			var got []int
+			for _, l := range c.levels {
+				got = append(got, c.p.Slots(l))
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("KC-SLOT-2: %s slots at %v = %v, want %v", c.p, c.levels, got, c.want)
+			}
+		})
+	}
+}
+
+// TestVectorRolledProficiency checks KC-TV-3 to KC-TV-5 (KC-PROF-5) and the
+// roll through Train.
+func TestVectorRolledProficiency(t *testing.T) {
+	for _, c := range []struct {
+		id      string
+		p       Profession
+		raceMod int
+		roll    int
+		want    int
+	}{
+		{"KC-TV-3/37", Warrior, 0, 37, 60}, {"KC-TV-3/50", Warrior, 0, 50, 60},
+		{"KC-TV-3/83", Warrior, 0, 83, 93}, {"KC-TV-3/100", Warrior, 0, 100, 110},
+		{"KC-TV-4/12", Mage, 0, 12, 20}, {"KC-TV-4/21", Mage, 0, 21, 21},
+		{"KC-TV-5", Guardsman, 5, 44, 70},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			pr := Profile{Professions: []Profession{c.p}, Level: 1, RaceMod: c.raceMod}
+			if got := pr.RolledProficiency(c.roll); got != c.want {
+				t.Errorf("KC-PROF-5: roll %d gives %d, want %d", c.roll, got, c.want)
+			}
+			q, tr, err := pr.Train(TrainGroup, "swords", TierNone, dicetest.Script(t, c.roll))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := q.ProficiencyWith("swords"); got != c.want || len(pr.Proficiencies) != 0 {
+				t.Errorf("KC-PROF-4: trained %d (input changed: %v), want %d\n%v", got, len(pr.Proficiencies) != 0, c.want, tr)
+			}
+		})
+	}
+	t.Run("KC-AMB-6/two-professions", func(t *testing.T) {
+		pr := Profile{Professions: []Profession{Mage, Guardsman}, Level: 1}
+		if got := pr.RolledProficiency(10); got != 65 {
+			t.Errorf("KC-AMB-6: mage/guardsman roll 10 gives %d, want 50 + 15 = 65", got)
+		}
+	})
+}
+
+// TestVectorUntrained checks KC-TV-6 and KC-TV-7: an untrained group is
+// used at the profession minimum with no modifiers (KC-PROF-6), and one
+// proficiency covers every weapon of its group (KC-PROF-2).
+func TestVectorUntrained(t *testing.T) {
+	mage := Profile{Professions: []Profession{Mage}, RaceMod: 7}
+	warrior := Profile{Professions: []Profession{Warrior}, RaceMod: 7}
+	t.Run("KC-TV-6", func(t *testing.T) {
+		if got := mage.ProficiencyWith("swords"); got != 20 {
+			t.Errorf("KC-PROF-6: untrained mage %d, want 20", got)
+		}
+		if got := warrior.ProficiencyWith("flails"); got != 50 {
+			t.Errorf("KC-PROF-6: untrained warrior %d, want 50", got)
+		}
+	})
+	t.Run("KC-TV-7", func(t *testing.T) {
+		p := Profile{Proficiencies: []Proficiency{{Group: "daggers", Base: 72}}}
+		for _, name := range []string{"daga", "puginał", "sztylet płomienny"} {
+			w := Weapon{Name: name, Group: "daggers"}
+			if got := p.ProficiencyWith(w.Group); got != 72 {
+				t.Errorf("KC-PROF-2: %s uses %d, want 72", name, got)
+			}
+		}
+	})
+}
+
+// TestVectorTiers checks KC-TV-9 (KC-SPEC-4, KC-PROF-8) and KC-TV-8, the
+// teacher requirement (KC-SPEC-3).
+func TestVectorTiers(t *testing.T) {
+	t.Run("KC-TV-9", func(t *testing.T) {
+		wantP := []int{65, 75, 90, 110, 135}
+		wantQ := []int{2, 2, 4, 4, 6}
+		for i, tier := range []Tier{DoubleProficient, Specialist, DoubleSpecialist, Master, GrandMaster} {
+			p := Proficiency{Group: "swords", Base: 60, Tier: tier}.Effective()
+			if p != wantP[i] || Quarters(p) != wantQ[i] {
+				t.Errorf("KC-SPEC-4: tier %d gives P %d (q %d), want %d (q %d)", tier, p, Quarters(p), wantP[i], wantQ[i])
+			}
+		}
+	})
+	student := func(tier Tier) Profile {
+		return Profile{Professions: []Profession{Warrior}, Level: 10,
+			Proficiencies: []Proficiency{{Group: "swords", Base: 60, Tier: tier}}}
+	}
+	for _, c := range []struct {
+		id      string
+		from    Tier
+		teacher Tier
+		rule    combat.RuleID // "" when allowed
+	}{
+		{"KC-TV-8/dp-from-specialist", DoubleProficient, Specialist, ""},
+		{"KC-TV-8/dp-from-dp", DoubleProficient, DoubleProficient, "KC-SPEC-3"},
+		{"KC-TV-8/ds-from-master", DoubleSpecialist, Master, ""},
+		{"KC-TV-8/ds-from-specialist", DoubleSpecialist, Specialist, "KC-SPEC-3"},
+		{"KC-SPEC-3/grand-master-gift", Master, GrandMaster, ""},
+		{"KC-SPEC-3/grand-master-mortal", Master, Master, "KC-SPEC-3"},
+		{"KC-SPEC-2/beyond-grand-master", GrandMaster, GrandMaster, "KC-SPEC-2"},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			checkRule(t, student(c.from).CanTrain(TrainTier, "swords", c.teacher), c.rule)
+		})
+	}
+	t.Run("KC-SPEC-1/untrained", func(t *testing.T) {
+		checkRule(t, student(TierNone).CanTrain(TrainTier, "axes", Master), "KC-SPEC-1")
+	})
+	t.Run("KC-AMB-7/level-0", func(t *testing.T) {
+		p := student(TierNone)
+		p.Level = 0
+		checkRule(t, p.CanTrain(TrainTier, "swords", Master), "KC-SPEC-1")
+	})
+}
+
+// TestVectorSlotUse checks KC-TV-37: slots used by trainings and the free
+// slot requirement (KC-SLOT-3, KC-SLOT-4), going through Train step by step.
+func TestVectorSlotUse(t *testing.T) {
+	p := Profile{Professions: []Profession{Warrior}, Level: 1}
+	var err error
+	steps := []struct {
+		t     Training
+		group string
+		tier  Tier
+		dice  []int
+	}{
+		{TrainGroup, "swords", 0, []int{83}}, {TrainGroup, "axes", 0, []int{40}}, {TrainGroup, "bows", 0, []int{60}},
+		{TrainTier, "swords", Specialist, nil}, {TrainTier, "swords", Master, nil},
+	}
+	for _, s := range steps {
+		if p, _, err = p.Train(s.t, s.group, s.tier, dicetest.Script(t, s.dice...)); err != nil {
+			t.Fatalf("%v %s: %v", s.t, s.group, err)
+		}
+	}
+	t.Run("KC-TV-37/L1", func(t *testing.T) {
+		if p.SlotsUsed() != 5 || p.FreeSlots() != 1 {
+			t.Errorf("KC-SLOT-3: used %d free %d, want 5 and 1", p.SlotsUsed(), p.FreeSlots())
+		}
+		checkRule(t, p.CanTrain(TrainTier, "swords", Master), "KC-SLOT-4")
+	})
+	t.Run("KC-TV-37/L3", func(t *testing.T) {
+		p := p
+		p.Level = 3
+		checkRule(t, p.CanTrain(TrainTier, "swords", Master), "")
+		if got := p.ProficiencyWith("swords"); got != 93+15 {
+			t.Errorf("KC-PROF-8: swords %d, want 108", got)
+		}
+	})
+	t.Run("KC-SHIELD-1", func(t *testing.T) {
+		checkRule(t, p.CanTrain(TrainShieldBearer, "", TierNone), "KC-SLOT-4")
+		q := p
+		q.Level = 5
+		checkRule(t, q.CanTrain(TrainShieldBearer, "", TierNone), "")
+	})
+	t.Run("KC-PROF-7", func(t *testing.T) {
+		checkRule(t, p.CanTrain(TrainGroup, "swords", TierNone), "KC-PROF-7")
+	})
+	t.Run("KC-AMB-12", func(t *testing.T) {
+		checkRule(t, p.CanTrain(TrainDoubleAmbidexterity, "swords", GrandMaster), "KC-AMB-12")
+	})
+}
+
+func checkRule(t *testing.T, err error, rule combat.RuleID) {
+	t.Helper()
+	if rule == "" {
+		if err != nil {
+			t.Errorf("refused: %v", err)
+		}
+		return
+	}
+	var re *combat.RuleError
+	if !errors.As(err, &re) || re.Rule != rule {
+		t.Errorf("got %v, want a refusal citing %s", err, rule)
+	}
+}
+
+// TestVectorAttacks checks KC-TV-10 to KC-TV-13: attacks per round from
+// specialisation, the SZ cap and ambidexterity (KC-ATK-2 to KC-ATK-4,
+// Table KC-T5, KC-AMB-11).
+func TestVectorAttacks(t *testing.T) {
+	one := func(c Category, tier Tier) Profile {
+		return Profile{Attacks: 1, Proficiencies: []Proficiency{{Group: "g", Base: 60, Tier: tier}},
+			Weapons: []Weapon{{Name: c.String(), Group: "g", Category: c, Effectiveness: ByType{Slashing: 50}}}}
+	}
+	dagger := Dagger()
+	sword := TypicalSword()
+	cases := []struct {
+		id        string
+		p         Profile
+		perWeapon []int
+		total     int
+	}{
+		{"KC-TV-10/L1H", one(Light1H, Specialist), []int{3}, 3},
+		{"KC-TV-10/1H", one(OneHand, Specialist), []int{2}, 2},
+		{"KC-TV-10/1.5H", one(HandHalf, Specialist), []int{1}, 1},
+		{"KC-TV-10/2H", one(TwoHand, Specialist), []int{1}, 1},
+		{"KC-TV-10/1.5H-tier3", one(HandHalf, DoubleSpecialist), []int{2}, 2},
+		{"KC-TV-10/2H-tier4", one(TwoHand, Master), []int{2}, 2},
+		{"KC-AMB-36/other", one(Other, GrandMaster), []int{1}, 1},
+		{"KC-TV-11", with(one(Light1H, Specialist), func(p *Profile) { p.MaxAttacks = 2 }), []int{3}, 2},
+		{"KC-TV-12", Profile{Attacks: 1,
+			Proficiencies: []Proficiency{{Group: "daggers", Base: 60, Tier: DoubleProficient, Ambidexterity: Ambidextrous}},
+			Weapons:       []Weapon{dagger, dagger}}, []int{2, 2}, 4},
+		{"KC-TV-13", Profile{Attacks: 1,
+			Proficiencies: []Proficiency{{Group: "swords", Base: 60, Tier: Specialist, Ambidexterity: Ambidextrous}},
+			Weapons:       []Weapon{dagger, sword}}, []int{1, 2}, 3},
+		{"KC-AMB-12/double-light", Profile{Attacks: 1,
+			Proficiencies: []Proficiency{{Group: "daggers", Base: 60, Tier: DoubleProficient, Ambidexterity: DoubleAmbidextrous}},
+			Weapons:       []Weapon{dagger, dagger}}, []int{4, 4}, 8},
+	}
+	for _, c := range cases {
+		t.Run(c.id, func(t *testing.T) {
+			r, err := c.p.AttacksPerRound()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(r.PerWeapon, c.perWeapon) || r.Total != c.total {
+				t.Errorf("KC-ATK-2: per weapon %v total %d, want %v total %d", r.PerWeapon, r.Total, c.perWeapon, c.total)
+			}
+		})
+	}
+}
+
+// TestHands checks the weapon-and-shield combinations of Table KC-T5.
+func TestHands(t *testing.T) {
+	shield := ShieldA()
+	hold := func(amb Ambidexterity, sh *Shield, ws ...Weapon) Profile {
+		var prs []Proficiency
+		for _, w := range ws {
+			if !slices.ContainsFunc(prs, func(p Proficiency) bool { return p.Group == w.Group }) {
+				prs = append(prs, Proficiency{Group: w.Group, Base: 60, Ambidexterity: amb})
+			}
+		}
+		return Profile{Attacks: 1, Proficiencies: prs, Weapons: ws, Shield: sh}
+	}
+	for _, c := range []struct {
+		id   string
+		p    Profile
+		rule combat.RuleID
+	}{
+		{"KC-AMB-40/two-daggers-untrained", hold(OneHanded, nil, Dagger(), Dagger()), "KC-HANDS-2"},
+		{"KC-HANDS-2/two-swords", hold(Ambidextrous, nil, TypicalSword(), TypicalSword()), "KC-HANDS-2"},
+		{"KC-HANDS-3/two-swords", hold(DoubleAmbidextrous, nil, TypicalSword(), TypicalSword()), ""},
+		{"KC-HANDS-2/bastard-shield", hold(OneHanded, &shield, BastardSword()), "KC-HANDS-2"},
+		{"KC-HANDS-2/bastard-shield-ambi", hold(Ambidextrous, &shield, BastardSword()), ""},
+		{"KC-HANDS-2/bastard-dagger-ambi", hold(Ambidextrous, nil, BastardSword(), Dagger()), "KC-HANDS-2"},
+		{"KC-HANDS-3/bastard-dagger", hold(DoubleAmbidextrous, nil, BastardSword(), Dagger()), ""},
+		{"KC-HANDS-3/axe-shield", hold(Ambidextrous, &shield, TwoHandedAxe()), "KC-HANDS-3"},
+		{"KC-HANDS-3/axe-shield-double", hold(DoubleAmbidextrous, &shield, TwoHandedAxe()), ""},
+		{"KC-HANDS-2/three-hands", hold(Ambidextrous, &shield, TypicalSword(), Dagger()), "KC-HANDS-2"},
+		{"KC-ATK-3/three-weapons", hold(DoubleAmbidextrous, nil, Dagger(), Dagger(), Dagger()), "KC-ATK-3"},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			checkRule(t, c.p.Validate(), c.rule)
+		})
+	}
+}
+
+// TestVectorSlowed checks KC-TV-36: "twice as slow" attacks in simple mode
+// carry half an attack between rounds (KC-ATK-5, KC-AMB-17).
+func TestVectorSlowed(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want []int
+	}{{1, []int{0, 1, 0, 1}}, {2, []int{1, 1, 1, 1}}, {3, []int{1, 2, 1, 2}}} {
+		t.Run(fmt.Sprintf("KC-TV-36/N=%d", c.n), func(t *testing.T) {
+			var got []int
+			credit := 0
+			for range 4 {
+				var a int
+				a, credit = SlowedAttacks(c.n, credit)
+				got = append(got, a)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("KC-ALG-B: %v, want %v", got, c.want)
+			}
+		})
+	}
+}
