@@ -1,0 +1,163 @@
+package tactics
+
+import (
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// Battle is one moment of a fight on the battlemap: the map and every
+// creature, with the lookups the queries need. It is immutable once built;
+// its queries are pure and safe for concurrent use.
+type Battle struct {
+	board *grid.Board
+	cs    []Creature
+	byID  map[string]int
+	// units[sq] is the capacity used in square sq by active creatures
+	// (K-SIZE-2); holders lists them (CSR: holders[start[sq]:start[sq+1]]).
+	units   []int8
+	start   []int32
+	holders []int32
+	pins    []Pins // per creature, by index
+}
+
+// NewBattle validates the creatures against the map and builds a Battle.
+// It rejects unknown or duplicate IDs, footprints off the map or on walls,
+// squares over capacity (K-SIZE-2) and engagement lists naming
+// non-enemies.
+func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
+	board, err := grid.NewBoard(m)
+	if err != nil {
+		return nil, combat.Invalid("K-GRID-1", "map", "%v", err)
+	}
+	b := &Battle{board: board, cs: cs, byID: make(map[string]int, len(cs))}
+	for i, c := range cs {
+		if err := c.validate(i); err != nil {
+			return nil, err
+		}
+		if _, dup := b.byID[c.ID]; dup {
+			return nil, combat.Invalid("", "creatures["+c.ID+"].id", "duplicate")
+		}
+		b.byID[c.ID] = i
+		if !board.Open(c.Place()) {
+			return nil, combat.Invalid("K-GRID-2", "creatures["+c.ID+"].at", "footprint off the map or on a wall")
+		}
+	}
+	if err := b.index(); err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		seen := map[string]bool{}
+		for _, x := range c.EngagedBy {
+			j, ok := b.byID[x]
+			if !ok || seen[x] || cs[j].Side == c.Side {
+				return nil, combat.Invalid("K-PIN-9", "creatures["+c.ID+"].engagedBy", "%q is unknown, repeated or not an enemy", x)
+			}
+			seen[x] = true
+		}
+	}
+	b.pins = make([]Pins, len(cs))
+	for i := range cs {
+		b.pins[i] = b.tidy(i)
+	}
+	for i := range cs {
+		b.markPinned(i)
+	}
+	return b, nil
+}
+
+// index fills the per-square occupancy of active creatures and checks
+// square capacity (K-SIZE-2).
+func (b *Battle) index() error {
+	n := b.board.Len()
+	b.units = make([]int8, n)
+	b.start = make([]int32, n+1)
+	for _, c := range b.cs {
+		if c.active() {
+			for _, s := range c.Place().Squares() {
+				sq := b.board.Index(s)
+				b.units[sq] += int8(c.Size.Units())
+				b.start[sq+1]++
+			}
+		}
+	}
+	for sq := range n {
+		if b.units[sq] > grid.SquareUnits {
+			s := b.board.Square(sq)
+			return combat.Invalid("K-SIZE-2", "creatures", "square (%d,%d) over capacity", s.X, s.Y)
+		}
+		b.start[sq+1] += b.start[sq]
+	}
+	b.holders = make([]int32, b.start[n])
+	fill := make([]int32, n)
+	copy(fill, b.start[:n])
+	for i, c := range b.cs {
+		if c.active() {
+			for _, s := range c.Place().Squares() {
+				sq := b.board.Index(s)
+				b.holders[fill[sq]] = int32(i)
+				fill[sq]++
+			}
+		}
+	}
+	return nil
+}
+
+// Board returns the battle's map with its wall lookup.
+func (b *Battle) Board() *grid.Board { return b.board }
+
+// Creature returns the creature with the given ID.
+func (b *Battle) Creature(id string) (Creature, bool) {
+	i, ok := b.byID[id]
+	if !ok {
+		return Creature{}, false
+	}
+	return b.cs[i], true
+}
+
+func (b *Battle) lookup(id string) (int, error) {
+	i, ok := b.byID[id]
+	if !ok {
+		return 0, combat.Invalid("", "id", "no creature %q", id)
+	}
+	return i, nil
+}
+
+// occupants returns the indices of the active creatures in square s.
+func (b *Battle) occupants(s grid.Square) []int32 {
+	sq := b.board.Index(s)
+	return b.holders[b.start[sq]:b.start[sq+1]]
+}
+
+// enemies reports whether creatures i and j are on different sides.
+func (b *Battle) enemies(i, j int) bool { return b.cs[i].Side != b.cs[j].Side }
+
+// enterable reports whether mover i may step its footprint onto anchor at:
+// no square holds an undefeated enemy (K-GRID-2). The board checks walls.
+func (b *Battle) enterable(i int, at grid.Square) bool {
+	for _, s := range (grid.Footprint{At: at, Side: b.cs[i].side()}).Squares() {
+		for _, j := range b.occupants(s) {
+			if b.enemies(i, int(j)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// room reports whether mover i may end its move with its footprint at
+// anchor at: every square keeps within capacity once the mover's own units
+// are counted there instead of where it stands (K-GRID-4, K-SIZE-2).
+func (b *Battle) room(i int, at grid.Square) bool {
+	c := b.cs[i]
+	here := c.Place()
+	for _, s := range (grid.Footprint{At: at, Side: c.side()}).Squares() {
+		used := int(b.units[b.board.Index(s)])
+		if c.active() && here.Contains(s) {
+			used -= c.Size.Units()
+		}
+		if used+c.Size.Units() > grid.SquareUnits {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,62 @@
+package tactics
+
+import (
+	"math"
+	"slices"
+	"testing"
+	"unicode"
+
+	"battlemat/rules/grid"
+)
+
+// scene parses an ASCII map (see grid.Parse) in which every letter is a
+// creature named by the letter: upper case on side "A", lower case on side
+// "b". A letter on several squares is a giant whose footprint is the
+// block they form. Creatures are humans of normal speed with Dexterity and
+// Fitness 12; initiative follows the order of their letters. tweak adjusts
+// them by ID before the battle is built.
+func scene(t testing.TB, text string, tweak map[string]func(*Creature)) *Battle {
+	t.Helper()
+	m, marks, err := grid.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []Creature
+	for r, ss := range marks {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		c := Creature{ID: string(r), Side: "A", At: ss[0], Size: grid.SizeHuman, Speed: SpeedNormal, Dex: 12, Fitness: 12, Initiative: int(r)}
+		if unicode.IsLower(r) {
+			c.Side = "b"
+		}
+		if len(ss) > 1 {
+			c.Size, c.Footprint = grid.SizeGiant, int(math.Sqrt(float64(len(ss))))
+		}
+		cs = append(cs, c)
+	}
+	slices.SortFunc(cs, func(a, b Creature) int { return a.Initiative - b.Initiative })
+	for i := range cs {
+		if f := tweak[cs[i].ID]; f != nil {
+			f(&cs[i])
+		}
+	}
+	for id := range tweak {
+		if !slices.ContainsFunc(cs, func(c Creature) bool { return c.ID == id }) {
+			t.Fatalf("tweak for unknown creature %q", id)
+		}
+	}
+	b, err := NewBattle(m, cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// engaged returns a tweak setting a creature's engagement list.
+func engaged(ids ...string) func(*Creature) {
+	return func(c *Creature) { c.EngagedBy = ids }
+}
+
+// sq is a short square literal for tests.
+func sq(x, y int) grid.Square { return grid.Square{X: x, Y: y} }

@@ -1,0 +1,194 @@
+package tactics
+
+import (
+	"strconv"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// Dest is a square a creature can reach this round: its least cost in
+// squares, whether it may end its move there (room, K-SIZE-2; otherwise it
+// may only pass through allies, K-GRID-4), and how many opportunity attacks
+// the engine's path to it provokes.
+type Dest struct {
+	At   grid.Square `json:"at"`
+	Cost int         `json:"cost"`
+	Room bool        `json:"room"`
+	OAs  int         `json:"oas"`
+}
+
+// Reachable lists the squares a creature can reach with one movement type,
+// the start excluded, in order of increasing cost.
+type Reachable struct {
+	Mover  string          `json:"mover"`
+	Move   Move            `json:"move"`
+	Budget Budget          `json:"budget"`
+	Dests  []Dest          `json:"dests"`
+	Rules  []combat.RuleID `json:"rules"`
+}
+
+// prepare checks a move request and returns the mover's index, its budget
+// and its enemies' reach lists.
+func (b *Battle) prepare(id string, mv Move) (int, Budget, *reach, error) {
+	i, err := b.lookup(id)
+	if err != nil {
+		return 0, Budget{}, nil, err
+	}
+	if err := mv.Mode.check(); err != nil {
+		return 0, Budget{}, nil, err
+	}
+	return i, b.budget(i, mv.Mode), b.reachOf(i), nil
+}
+
+// search runs the grid search for mover i: steps cost 1 (K-GRID-4) and
+// never enter a square holding an undefeated enemy (K-GRID-2).
+func (b *Battle) search(i int, squares int) *grid.Reach {
+	return b.board.Reach(b.cs[i].Place(), squares, func(_, to grid.Square) int {
+		if !b.enterable(i, to) {
+			return grid.Blocked
+		}
+		return 1
+	})
+}
+
+// backward reports whether a one-square step of creature i to anchor to is
+// a fighting retreat: at least one enemy is adjacent, the step moves away
+// from at least one of them and closer to none (K-MOVE-10, A-38).
+func (b *Battle) backward(i int, to grid.Square) bool {
+	from, dest := b.cs[i].Place(), grid.Footprint{At: to, Side: b.cs[i].side()}
+	away := false
+	for j, e := range b.cs {
+		if !e.active() || !b.enemies(i, j) || !grid.Touching(from, e.Place()) {
+			continue
+		}
+		d0, d1 := grid.Distance(from, e.Place()), grid.Distance(dest, e.Place())
+		if d1 < d0 {
+			return false
+		}
+		away = away || d1 > d0
+	}
+	return away
+}
+
+// Reachable returns the squares the creature can reach this round moving
+// as mv (K-MOVE-5..10, K-GRID-2, K-GRID-4), each with its cost, whether it
+// may stop there, and the opportunity attacks the engine's path provokes.
+func (b *Battle) Reachable(id string, mv Move) (Reachable, error) {
+	i, bu, r, err := b.prepare(id, mv)
+	if err != nil {
+		return Reachable{}, err
+	}
+	return b.reachable(i, mv, bu, r), nil
+}
+
+func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
+	out := Reachable{Mover: b.cs[i].ID, Move: mv, Budget: bu, Dests: []Dest{},
+		Rules: append([]combat.RuleID{"K-GRID-2", "K-GRID-4", "K-SIZE-2", "K-OA-1"}, bu.Rules...)}
+	if !bu.Allowed {
+		return out
+	}
+	here := b.cs[i].Place()
+	if mv.Mode == Retreat {
+		for _, d := range grid.Directions {
+			to := here.At.Add(d)
+			if b.board.CanStep(here, d) && b.enterable(i, to) && b.room(i, to) && b.backward(i, to) {
+				out.Dests = append(out.Dests, Dest{At: to, Cost: 1, Room: true})
+			}
+		}
+		return out
+	}
+	gr := b.search(i, bu.Squares)
+	var seen, buf []int32
+	for _, s := range gr.Squares()[1:] {
+		c, _ := gr.Cost(s)
+		seen = seen[:0]
+		for t, ok := s, true; ok; {
+			var p grid.Square
+			if p, ok = gr.Prev(t); ok {
+				buf = r.leaving(b.board.Index(p), b.board.Index(t), buf[:0])
+				for _, d := range buf {
+					if !contains(seen, d) && b.barrier(int(d), i, mv.Mode) == "" {
+						seen = append(seen, d)
+					}
+				}
+				t = p
+			}
+		}
+		out.Dests = append(out.Dests, Dest{At: s, Cost: c, Room: b.room(i, s), OAs: len(seen)})
+	}
+	return out
+}
+
+func contains(s []int32, x int32) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Walk checks a proposed path of footprint anchors (the creature's square
+// first) and returns the opportunity attacks it provokes in resolution
+// order, and every one it does not with the reason (K-RES-3, K-OA). An
+// illegal path is a *combat.RuleError citing the rule it breaks.
+func (b *Battle) Walk(id string, mv Move, path []grid.Square) (Plan, error) {
+	i, bu, r, err := b.prepare(id, mv)
+	if err != nil {
+		return Plan{}, err
+	}
+	return b.walk(i, mv, bu, r, path)
+}
+
+func (b *Battle) walk(i int, mv Move, bu Budget, r *reach, path []grid.Square) (Plan, error) {
+	c := b.cs[i]
+	switch {
+	case !bu.Allowed:
+		return Plan{}, refuse(bu.Reason, "mode")
+	case len(path) == 0 || path[0] != c.At:
+		return Plan{}, refuse(ReasonIllegalStep, "path[0]")
+	case len(path)-1 > bu.Squares:
+		return Plan{}, refuse(ReasonTooFar, "path")
+	}
+	for k := 1; k < len(path); k++ {
+		d := grid.Square{X: path[k].X - path[k-1].X, Y: path[k].Y - path[k-1].Y}
+		if grid.Chebyshev(path[k], path[k-1]) != 1 ||
+			!b.board.CanStep(grid.Footprint{At: path[k-1], Side: c.side()}, d) || !b.enterable(i, path[k]) {
+			return Plan{}, refuse(ReasonIllegalStep, "path["+strconv.Itoa(k)+"]")
+		}
+	}
+	last := path[len(path)-1]
+	if len(path) > 1 && !b.room(i, last) {
+		return Plan{}, refuse(ReasonNoRoom, "path")
+	}
+	if mv.Mode == Retreat && len(path) == 2 && !b.backward(i, last) {
+		return Plan{}, refuse(ReasonNotBackward, "path")
+	}
+	p := Plan{Mover: c.ID, Move: mv, Path: path, Cost: len(path) - 1,
+		Rules: append([]combat.RuleID{"K-RES-3", "K-OA-1", "K-OA-7", "K-OA-8"}, bu.Rules...)}
+	p.OAs, p.Spared = b.provoked(i, mv, path, r)
+	p.Weight = len(p.OAs)
+	return p, nil
+}
+
+// Path returns the engine's path to a destination anchor, a least-cost path
+// (K-GRID-4), with the opportunity attacks it provokes.
+func (b *Battle) Path(id string, mv Move, to grid.Square) (Plan, error) {
+	i, bu, r, err := b.prepare(id, mv)
+	if err != nil {
+		return Plan{}, err
+	}
+	return b.path(i, mv, bu, r, to)
+}
+
+func (b *Battle) path(i int, mv Move, bu Budget, r *reach, to grid.Square) (Plan, error) {
+	if !bu.Allowed {
+		return Plan{}, refuse(bu.Reason, "mode")
+	}
+	path := b.search(i, bu.Squares).Path(to)
+	if path == nil {
+		return Plan{}, refuse(ReasonNoPath, "to")
+	}
+	return b.walk(i, mv, bu, r, path)
+}
