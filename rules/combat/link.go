@@ -1,0 +1,77 @@
+package combat
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"strings"
+)
+
+// LinkPrefix starts every share link of the current version.
+const LinkPrefix = "v1."
+
+// LinkLimits bound a share link: smaller than a file, because a link is
+// opened from anywhere.
+var LinkLimits = Limits{Bytes: 64 << 10, Inflated: 1 << 20, Combatants: 100, MapSide: 100, Log: 2000, Tape: 200}
+
+// EncodeLink returns the session as a share link for a URL fragment:
+// "v1." followed by the unpadded base64url of the deflated compact save
+// document.
+func EncodeLink(s *Session) (string, error) {
+	doc, err := json.Marshal(s.save())
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	w, err := flate.NewWriter(&buf, flate.BestCompression)
+	if err != nil {
+		return "", err
+	}
+	if _, err := w.Write(doc); err != nil {
+		return "", err
+	}
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return LinkPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes()), nil
+}
+
+// DecodeLink opens a share link (the fragment, with or without '#', or a
+// whole URL ending in it) within LinkLimits and replays it with reg. Unknown
+// versions, oversized input and anything malformed are errors; it never
+// panics.
+func DecodeLink(reg *Registry, link string) (*Session, error) {
+	sv, err := parseLink(link, LinkLimits)
+	if err != nil {
+		return nil, err
+	}
+	return Replay(reg, sv.Start, sv.Log, sv.Cursor)
+}
+
+func parseLink(link string, lim Limits) (Save, error) {
+	if i := strings.IndexByte(link, '#'); i >= 0 {
+		link = link[i+1:]
+	}
+	if len(link) > lim.Bytes {
+		return Save{}, Invalid("", "link", "%d bytes is more than %d", len(link), lim.Bytes)
+	}
+	version, body, ok := strings.Cut(link, ".")
+	if !ok || version+"." != LinkPrefix {
+		return Save{}, &VersionError{What: "link", Version: version}
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		return Save{}, Invalid("", "link", "not base64url: %v", err)
+	}
+	doc, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), int64(lim.Inflated)+1))
+	if err != nil {
+		return Save{}, Invalid("", "link", "not deflate data: %v", err)
+	}
+	if len(doc) > lim.Inflated {
+		return Save{}, Invalid("", "link", "inflates to more than %d bytes", lim.Inflated)
+	}
+	lim.Bytes = lim.Inflated
+	return parseSave(doc, lim, migrations)
+}

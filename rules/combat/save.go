@@ -1,0 +1,296 @@
+package combat
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"battlemat/rules/dice"
+)
+
+// SaveFormat and SaveVersion identify the save file format described in
+// docs/save-format.md.
+const (
+	SaveFormat  = "battlemat-encounter"
+	SaveVersion = 1
+)
+
+// Limits bound what a decoder accepts.
+type Limits struct {
+	Bytes      int // encoded input
+	Inflated   int // after decompression (links only)
+	Combatants int
+	MapSide    int
+	Log        int // log entries
+	Tape       int // dice on one entry's tape
+}
+
+// SaveLimits bound a saved file.
+var SaveLimits = Limits{Bytes: 8 << 20, Combatants: MaxCombatants, MapSide: MaxMapSide, Log: 10000, Tape: 1000}
+
+// Save is the document of a saved encounter, version SaveVersion.
+type Save struct {
+	Format  string    `json:"format"`
+	Version int       `json:"version"`
+	Start   Encounter `json:"start"`
+	Log     []Entry   `json:"log,omitempty"`
+	Cursor  int       `json:"cursor"`
+}
+
+// Migration turns a save document of one version into the next version.
+type Migration func(doc json.RawMessage) (json.RawMessage, error)
+
+// migrations holds, for each old version, the step to the next one. Version
+// 1 is the first, so it is empty; a format change adds an entry here and
+// bumps SaveVersion.
+var migrations = map[int]Migration{}
+
+// VersionError reports a save or link of a version this build cannot read.
+type VersionError struct {
+	What    string // "save" or "link"
+	Version string
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("%s version %s is not supported (this build reads version %d)", e.What, e.Version, SaveVersion)
+}
+
+// EncodeSave returns the session as an indented save document.
+func EncodeSave(s *Session) ([]byte, error) {
+	return json.MarshalIndent(s.save(), "", "  ")
+}
+
+func (s *Session) save() Save {
+	return Save{Format: SaveFormat, Version: SaveVersion, Start: s.Start(), Log: s.Log(), Cursor: s.cursor}
+}
+
+// DecodeSave reads a save document strictly (unknown fields, bounds,
+// out-of-range values are errors), migrates it from an older version, and
+// replays its log with reg.
+func DecodeSave(reg *Registry, data []byte) (*Session, error) {
+	return decodeSave(reg, data, SaveLimits, migrations)
+}
+
+func decodeSave(reg *Registry, data []byte, lim Limits, steps map[int]Migration) (*Session, error) {
+	sv, err := parseSave(data, lim, steps)
+	if err != nil {
+		return nil, err
+	}
+	return Replay(reg, sv.Start, sv.Log, sv.Cursor)
+}
+
+// parseSave checks, migrates and strictly decodes a save document without
+// replaying it.
+func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
+	if len(data) > lim.Bytes {
+		return Save{}, Invalid("", "save", "%d bytes is more than %d", len(data), lim.Bytes)
+	}
+	var head struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return Save{}, fmt.Errorf("save: %w", err)
+	}
+	if head.Format != SaveFormat {
+		return Save{}, Invalid("", "format", "%q is not %q", head.Format, SaveFormat)
+	}
+	doc, err := migrate(data, head.Version, steps)
+	if err != nil {
+		return Save{}, err
+	}
+	var sv Save
+	if err := strictUnmarshal(doc, &sv); err != nil {
+		return Save{}, fmt.Errorf("save: %w", err)
+	}
+	if err := sv.validate(lim); err != nil {
+		return Save{}, err
+	}
+	return sv, nil
+}
+
+// migrate applies the migration steps from version v up to SaveVersion.
+func migrate(doc json.RawMessage, v int, steps map[int]Migration) (json.RawMessage, error) {
+	if v > SaveVersion || v < 1 {
+		return nil, &VersionError{What: "save", Version: fmt.Sprint(v)}
+	}
+	for ; v < SaveVersion; v++ {
+		step, ok := steps[v]
+		if !ok {
+			return nil, &VersionError{What: "save", Version: fmt.Sprint(v)}
+		}
+		var err error
+		if doc, err = step(doc); err != nil {
+			return nil, fmt.Errorf("migrating save version %d: %w", v, err)
+		}
+	}
+	return doc, nil
+}
+
+// validate checks a decoded save against the limits and the engine's bounds.
+func (sv Save) validate(lim Limits) error {
+	if sv.Version != SaveVersion {
+		return &VersionError{What: "save", Version: fmt.Sprint(sv.Version)}
+	}
+	if len(sv.Start.Combatants) > lim.Combatants {
+		return Invalid("", "start.combatants", "%d is more than %d", len(sv.Start.Combatants), lim.Combatants)
+	}
+	if sv.Start.Map.W > lim.MapSide || sv.Start.Map.H > lim.MapSide {
+		return Invalid("", "start.map", "sides over %d", lim.MapSide)
+	}
+	if len(sv.Log) > lim.Log {
+		return Invalid("", "log", "%d entries is more than %d", len(sv.Log), lim.Log)
+	}
+	if sv.Cursor < 0 || sv.Cursor > len(sv.Log) {
+		return Invalid("", "cursor", "%d is outside 0..%d", sv.Cursor, len(sv.Log))
+	}
+	placed := len(sv.Start.Combatants)
+	for i, e := range sv.Log {
+		if len(e.Tape) > lim.Tape {
+			return Invalid("", fmt.Sprintf("log[%d].tape", i), "%d dice is more than %d", len(e.Tape), lim.Tape)
+		}
+		if err := validTape(e.Tape); err != nil {
+			return fmt.Errorf("log[%d]: %w", i, err)
+		}
+		if p, ok := e.Command.(Place); ok {
+			if placed++; placed > lim.Combatants {
+				return Invalid("", fmt.Sprintf("log[%d]", i), "placing %s exceeds %d combatants", p.ID, lim.Combatants)
+			}
+		}
+		if m, ok := e.Command.(EditMap); ok && (m.Map.W > lim.MapSide || m.Map.H > lim.MapSide) {
+			return Invalid("", fmt.Sprintf("log[%d].map", i), "sides over %d", lim.MapSide)
+		}
+	}
+	return ValidateEncounter(sv.Start)
+}
+
+func validTape(t []dice.Throw) error {
+	for i, th := range t {
+		if th.Sides < 1 || th.Sides > 1000 || th.Face < 1 || th.Face > th.Sides {
+			return Invalid("", fmt.Sprintf("tape[%d]", i), "d%d showing %d", th.Sides, th.Face)
+		}
+	}
+	return nil
+}
+
+// ValidateEncounter checks an encounter decoded from outside: bounds, keys,
+// references between its parts and positions on the map.
+func ValidateEncounter(e Encounter) error {
+	if !validKey(e.Ruleset) {
+		return Invalid("", "ruleset", "%q is not a valid key", e.Ruleset)
+	}
+	if err := ValidateMap(e.Map); err != nil {
+		return err
+	}
+	switch e.Phase {
+	case PhaseSetup, PhaseRunning, PhaseEnded:
+	default:
+		return Invalid("", "phase", "unknown phase %q", e.Phase)
+	}
+	if e.Round < 0 || e.Round > MaxHPValue {
+		return Invalid("", "round", "%d is out of range", e.Round)
+	}
+	if len(e.Combatants) > MaxCombatants {
+		return Invalid("", "combatants", "at most %d", MaxCombatants)
+	}
+	ids := e.ids()
+	for i, c := range e.Combatants {
+		if err := validCombatant(e, c, ids[:i]); err != nil {
+			return fmt.Errorf("combatant %d: %w", i, err)
+		}
+	}
+	if err := validOrder(e, ids); err != nil {
+		return err
+	}
+	return validPending(e)
+}
+
+func validCombatant(e Encounter, c Combatant, before []string) error {
+	if !validKey(c.ID) || slices.Contains(before, c.ID) {
+		return Invalid("", "id", "%q is invalid or repeated", c.ID)
+	}
+	if !validKey(c.Side) || len(c.Name) > maxNameLen {
+		return Invalid("", "side", "invalid side or name of %s", c.ID)
+	}
+	if err := c.Stats.Validate(); err != nil {
+		return err
+	}
+	if c.HP < -MaxHPValue || c.HP > c.Stats.MaxHP {
+		return Invalid("", "hp", "%d is outside %d..%d", c.HP, -MaxHPValue, c.Stats.MaxHP)
+	}
+	if err := fits(e.Map, c.Pos, c.Stats.side()); err != nil {
+		return err
+	}
+	if len(c.Profile) > maxOpaque || len(c.RoundState) > maxOpaque {
+		return Invalid("", "profile", "opaque data over %d bytes", maxOpaque)
+	}
+	if len(c.Conditions) > MaxConditions {
+		return Invalid("", "conditions", "at most %d", MaxConditions)
+	}
+	for i, k := range c.Conditions {
+		if !validKey(k) || slices.Contains(c.Conditions[:i], k) {
+			return Invalid("", "conditions", "%q is invalid or repeated", k)
+		}
+	}
+	b := c.Budget
+	if c.Turns < 0 || b.Movement < 0 || b.Actions < 0 || b.BonusActions < 0 || b.Interactions < 0 || b.StartMove < 0 {
+		return Invalid("", "budget", "negative value")
+	}
+	return nil
+}
+
+// validOrder checks the initiative order: in setup it may miss combatants
+// placed after the roll; once running it lists everyone and the turn points
+// into it.
+func validOrder(e Encounter, ids []string) error {
+	if e.Phase == PhaseSetup {
+		seen := map[string]bool{}
+		for _, s := range e.Order {
+			for _, m := range s.Members {
+				if seen[m] || !slices.Contains(ids, m) {
+					return Invalid("", "order", "%q is unknown or repeated", m)
+				}
+				seen[m] = true
+			}
+		}
+		return nil
+	}
+	if err := checkOrder(e.Order, ids); err != nil {
+		return err
+	}
+	if e.Phase == PhaseRunning && (e.Turn.Slot < 0 || e.Turn.Slot >= len(e.Order) ||
+		e.Turn.Member < 0 || e.Turn.Member >= len(e.Order[e.Turn.Slot].Members)) {
+		return Invalid("", "turn", "points outside the order")
+	}
+	return nil
+}
+
+func validPending(e Encounter) error {
+	if e.Phase != PhaseRunning && (e.Pending != nil || e.Move != nil) {
+		return Invalid("", "pending", "a decision outside a running encounter")
+	}
+	if m := e.Move; m != nil {
+		if e.Pending == nil || e.Find(m.Mover) < 0 || len(m.Path) == 0 || len(m.Path) > MaxPath || m.Cost < 0 {
+			return Invalid("", "move", "inconsistent suspended move")
+		}
+		for _, id := range m.Attackers {
+			if e.Find(id) < 0 {
+				return Invalid("", "move", "unknown attacker %q", id)
+			}
+		}
+	}
+	if d := e.Pending; d != nil {
+		if (d.Kind != DecideOpportunity && d.Kind != DecideAttack) || len(d.Options) == 0 ||
+			e.Find(d.Chooser) < 0 || e.Find(d.Attack.Attacker) < 0 || e.Find(d.Attack.Defender) < 0 {
+			return Invalid("", "pending", "inconsistent decision")
+		}
+		if d.Kind == DecideOpportunity && (e.Move == nil || len(e.Move.Attackers) == 0 || e.Move.Attackers[0] != d.Chooser) {
+			return Invalid("", "pending", "opportunity attack without its move")
+		}
+		if len(d.Tape) > SaveLimits.Tape {
+			return Invalid("", "pending.tape", "too long")
+		}
+		return validTape(d.Tape)
+	}
+	return nil
+}
