@@ -16,6 +16,8 @@ const (
 	MaxAttacks       = 16      // attacks per stat block
 	MaxStatBlockSize = 1 << 16 // bytes accepted by DecodeStatBlock
 	SquareFeet       = 5       // one battlemap square (DND-GEN-3)
+	MaxDamageDice    = 20      // dice in one damage expression, so critical odds stay quick to convolve
+	MaxDamageSides   = 20      // sides of one damage die
 )
 
 // AttackKind says whether an attack is a melee or a ranged attack. Only a
@@ -174,6 +176,18 @@ func (a Attack) Validate() error {
 	}
 	if len(a.Damage.Terms) == 0 {
 		return combat.Invalid("DND-ND-4", "attacks.damage", "no damage expression")
+	}
+	n := 0
+	for _, t := range a.Damage.Terms {
+		if t.Sides > MaxDamageSides {
+			return combat.Invalid("DND-ND-4", "attacks.damage", "d%d is above d%d", t.Sides, MaxDamageSides)
+		}
+		if t.Sides > 0 {
+			n += t.Count
+		}
+	}
+	if n > MaxDamageDice {
+		return combat.Invalid("DND-ND-4", "attacks.damage", "%d dice, at most %d", n, MaxDamageDice)
 	}
 	switch a.Kind {
 	case Melee:

@@ -50,7 +50,7 @@ func TestSurpriseVectors(t *testing.T) {
 			id: "DND-SURP-6-unperceived", rule: "DND-AMB-2", in: presences(15, 12, 13),
 			// The DM rules that goblin 3 cannot see the wizard behind the
 			// wagon: it still notices the fighter and the rogue.
-			rules: SurpriseRules{Perceives: func(o, t string) bool { return !(o == "g3" && t == "wizard") }},
+			rules:     SurpriseRules{Perceives: func(o, t string) bool { return !(o == "g3" && t == "wizard") }},
 			surprised: []string{"fighter", "rogue"},
 			noticed:   map[string][]string{"g3": {"fighter", "rogue"}},
 		},

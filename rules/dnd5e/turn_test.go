@@ -119,7 +119,7 @@ func TestTurnVectors(t *testing.T) {
 			if exit != 2 {
 				t.Fatalf("DND-ND-3: first exit at step %d, want 2", exit)
 			}
-			g := ok(t)(freshTurn(bonusTurn).Move(exit*SquareFeet))
+			g := ok(t)(freshTurn(bonusTurn).Move(exit * SquareFeet))
 			g, resumed := g.Resume(true)
 			if !resumed || g.Movement != 20 || !g.Action || !g.BonusAction {
 				t.Errorf("resumed %v with %+v, want 20 ft, action and bonus action", resumed, g)
