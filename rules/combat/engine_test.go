@@ -439,8 +439,8 @@ func TestNoRollNeeded(t *testing.T) {
 	rs := fake{}
 	e := party(t, rs)
 	for _, cmd := range []Command{
-		place("F", "pc", 0, 0, profile(5, 5, 0, 10, 4, "")),   // duplicate ID
-		place("Z", "pc", 12, 0, profile(5, 5, 0, 10, 4, "")),  // off the map
+		place("F", "pc", 0, 0, profile(5, 5, 0, 10, 4, "")),  // duplicate ID
+		place("Z", "pc", 12, 0, profile(5, 5, 0, 10, 4, "")), // off the map
 		place("Z", "pc", 0, 0, []byte(`{"hp":5,"bogus":1}`)), // unknown profile field
 		SetHP{ID: "F", HP: 21},
 		Start{Surprised: []string{"nobody"}},
