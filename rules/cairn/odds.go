@@ -54,6 +54,9 @@ func ExactOdds(dice []Die, target Character) (Odds, error) {
 			continue
 		}
 		dealt := damageAfterArmour(k, armour)
+		if target.Status.Dead {
+			dealt = 0 // the dead take no more damage (CA-CRIT-2)
+		}
 		out.Damage[dealt] += n
 		pass, o := outcomesOf(target, dealt)
 		if o != "" {
