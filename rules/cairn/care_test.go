@@ -9,6 +9,7 @@ import (
 // TestAidVector covers CA-TV-28 (CA-AID-1..4, CA-AMB-9, CA-AMB-10).
 func TestAidVector(t *testing.T) {
 	t.Run("CA-TV-28", func(t *testing.T) {
+		t.Log("errata: CA-ERR-3: the source does not say who dies within the hour; only the critically damaged do")
 		var hit Damage
 		attempt(t, func() (err error) { hit, err = ApplyDamage(pc(0, 0, 10), 4, 5, dicetest.Script(t, 15)); return err })
 		if hit.Outcome != OutcomeCritical || hit.Target.Status.DyingDeadline != 365 {
@@ -98,6 +99,7 @@ func TestRetreat(t *testing.T) {
 
 // TestAttributeLossVector covers CA-TV-29 (CA-ATTR-1, CA-ATTR-2, CA-AMB-14).
 func TestAttributeLossVector(t *testing.T) {
+	const loss = "CA-ERR-4: the source files attribute loss under damage outside combat, yet its zero thresholds matter in combat too; allowed at any time (CA-AMB-14)"
 	base := pc(6, 1, 12)
 	base.Attr = Attributes{STR: 1, DEX: 3, WIL: 2}
 	tests := []struct {
@@ -106,14 +108,18 @@ func TestAttributeLossVector(t *testing.T) {
 		amount                     int
 		dead, paralysed, delirious bool
 		key                        string
+		errata                     string
 	}{
-		{"CA-TV-29/dex", DEX, 3, false, true, false, KeyParalysed},
-		{"CA-TV-29/wil", WIL, 2, false, false, true, KeyDelirious},
-		{"CA-TV-29/str", STR, 1, true, false, false, KeyDead},
-		{"CA-ATTR-1/partial", STR, 0, false, false, false, KeyAttrLoss},
+		{"CA-TV-29/dex", DEX, 3, false, true, false, KeyParalysed, loss},
+		{"CA-TV-29/wil", WIL, 2, false, false, true, KeyDelirious, loss},
+		{"CA-TV-29/str", STR, 1, true, false, false, KeyDead, loss},
+		{"CA-ATTR-1/partial", STR, 0, false, false, false, KeyAttrLoss, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
+			if tc.errata != "" {
+				t.Log("errata:", tc.errata)
+			}
 			got, err := LoseAttribute(base, tc.attr, tc.amount)
 			if err != nil {
 				t.Fatal(err)

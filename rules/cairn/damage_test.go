@@ -62,19 +62,18 @@ func TestApplyDamageVectors(t *testing.T) {
 		faces  []int // the STR save, if any
 		want   want
 		saveAt int // the STR the save was made against; 0 when no save
-		errata string
 	}{
-		{"CA-TV-1", "CA-DMG-6", pc(3, 1, 12), 4, nil, want{3, 0, 12, OutcomeHP, true}, 0, ""},
-		{"CA-TV-2", "CA-DMG-5", pc(3, 1, 12), 6, []int{5}, want{5, 0, 10, OutcomeSaved, true}, 10, ""},
-		{"CA-TV-3/pass", "CA-CRIT-3", pc(3, 1, 12), 6, []int{10}, want{5, 0, 10, OutcomeSaved, true}, 10, ""},
-		{"CA-TV-3/fail", "CA-CRIT-3", pc(3, 1, 12), 6, []int{11}, want{5, 0, 10, OutcomeCritical, true}, 10, ""},
-		{"CA-TV-5", "CA-DMG-3", pc(5, 2, 10), 1, nil, want{0, 5, 10, OutcomeNone, false}, 0, ""},
-		{"CA-TV-8", "CA-CRIT-2", pc(2, 0, 3), 6, nil, want{6, 0, -1, OutcomeDead, true}, 0, ""},
-		{"CA-TV-9", "CA-CRIT-2", pc(0, 0, 4), 4, nil, want{4, 0, 0, OutcomeDead, false}, 0, ""},
-		{"CA-TV-10", "CA-DMG-3", pc(0, 1, 10), 1, nil, want{0, 0, 10, OutcomeNone, false}, 0, ""},
-		{"CA-TV-11", "CA-CRIT-3", pc(0, 0, 10), 3, []int{7}, want{3, 0, 7, OutcomeSaved, false}, 7, ""},
-		{"CA-TV-12/nat1", "CA-GEN-3", pc(0, 0, 2), 1, []int{1}, want{1, 0, 1, OutcomeSaved, false}, 1, ""},
-		{"CA-TV-12/nat20", "CA-GEN-3", pc(0, 0, 20), 1, []int{20}, want{1, 0, 19, OutcomeCritical, false}, 19, ""},
+		{"CA-TV-1", "CA-DMG-6", pc(3, 1, 12), 4, nil, want{3, 0, 12, OutcomeHP, true}, 0},
+		{"CA-TV-2", "CA-DMG-5", pc(3, 1, 12), 6, []int{5}, want{5, 0, 10, OutcomeSaved, true}, 10},
+		{"CA-TV-3/pass", "CA-CRIT-3", pc(3, 1, 12), 6, []int{10}, want{5, 0, 10, OutcomeSaved, true}, 10},
+		{"CA-TV-3/fail", "CA-CRIT-3", pc(3, 1, 12), 6, []int{11}, want{5, 0, 10, OutcomeCritical, true}, 10},
+		{"CA-TV-5", "CA-DMG-3", pc(5, 2, 10), 1, nil, want{0, 5, 10, OutcomeNone, false}, 0},
+		{"CA-TV-8", "CA-CRIT-2", pc(2, 0, 3), 6, nil, want{6, 0, -1, OutcomeDead, true}, 0},
+		{"CA-TV-9", "CA-CRIT-2", pc(0, 0, 4), 4, nil, want{4, 0, 0, OutcomeDead, false}, 0},
+		{"CA-TV-10", "CA-DMG-3", pc(0, 1, 10), 1, nil, want{0, 0, 10, OutcomeNone, false}, 0},
+		{"CA-TV-11", "CA-CRIT-3", pc(0, 0, 10), 3, []int{7}, want{3, 0, 7, OutcomeSaved, false}, 7},
+		{"CA-TV-12/nat1", "CA-GEN-3", pc(0, 0, 2), 1, []int{1}, want{1, 0, 1, OutcomeSaved, false}, 1},
+		{"CA-TV-12/nat20", "CA-GEN-3", pc(0, 0, 20), 1, []int{20}, want{1, 0, 19, OutcomeCritical, false}, 19},
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
@@ -164,7 +163,6 @@ func TestResolveAttacksVectors(t *testing.T) {
 		faces   []int
 		dice    []int // sides asked for, in order
 		want    want
-		errata  string
 	}{
 		{id: "CA-TV-4", rule: "CA-DMG-3", target: shielded, strikes: []Strike{{hero, sword}}, faces: []int{3}, dice: []int{8},
 			want: want{0, 5, 10, OutcomeNone, false}},
@@ -243,7 +241,8 @@ func TestSelectDiceVectors(t *testing.T) {
 		{id: "CA-TV-15/unarmed-enhanced-option", rule: "AM-1", attack: Attack{Enhanced: true}, attacker: hero, target: hero,
 			opt: Options{UnarmedAlwaysD4: true}, want: []Die{D4}},
 		{id: "CA-TV-15/cancel", rule: "CA-AMB-4", attack: Attack{Dice: []Die{D8}, Impaired: true, Enhanced: true}, attacker: hero, target: hero, want: []Die{D8}},
-		{id: "CA-TV-16/individual", rule: "CA-DET-4", attack: Attack{Dice: []Die{D8}}, attacker: hero, target: det, want: []Die{D4}},
+		{id: "CA-TV-16/individual", rule: "CA-DET-4", attack: Attack{Dice: []Die{D8}}, attacker: hero, target: det, want: []Die{D4},
+			errata: "CA-ERR-1: the source's word for a lone foe means any individual here, not the morale sense"},
 		{id: "CA-TV-16/blast", rule: "CA-DMG-2", attack: Attack{Dice: []Die{D6}, Blast: true}, attacker: hero, target: det, want: []Die{D6}, blast: true},
 		{id: "CA-TV-18/detachment", rule: "CA-DET-5", attack: Attack{Dice: []Die{D6}}, attacker: det, target: hero, want: []Die{D12}, blast: true},
 		{id: "CA-AMB-13/weakened", rule: "CA-AMB-13", attack: Attack{Dice: []Die{D6}}, attacker: weak, target: hero, want: []Die{D6}, blast: true},
@@ -253,6 +252,9 @@ func TestSelectDiceVectors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
+			if tc.errata != "" {
+				t.Log("errata:", tc.errata)
+			}
 			got, blast, tr := SelectDice(tc.attack, tc.attacker, tc.target, tc.opt)
 			if len(got) != len(tc.want) || blast != tc.blast {
 				t.Fatalf("dice %v blast %v; want %v blast %v", got, blast, tc.want, tc.blast)
