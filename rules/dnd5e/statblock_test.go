@@ -9,6 +9,7 @@ import (
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
+	"battlemat/rules/grid"
 )
 
 func TestDexModifier(t *testing.T) {
@@ -27,6 +28,32 @@ func TestSampleBlocksValid(t *testing.T) {
 		if err := b.Validate(); err != nil {
 			t.Errorf("%s: %v", b.ID, err)
 		}
+	}
+}
+
+func TestSampleAmbush(t *testing.T) {
+	sk := SampleAmbush()
+	ids := map[string]bool{}
+	walls := map[grid.Square]bool{}
+	for _, w := range sk.Map.Walls {
+		walls[w] = true
+	}
+	groups := map[string]int{}
+	for _, p := range sk.Participants {
+		if ids[p.ID] || !sk.Map.In(p.At) || walls[p.At] {
+			t.Errorf("%s: duplicate or badly placed at %v", p.ID, p.At)
+		}
+		ids[p.ID] = true
+		if err := p.Block.Validate(); err != nil {
+			t.Errorf("%s: %v", p.ID, err)
+		}
+		groups[p.Entrant().Group]++
+	}
+	if groups["goblin"] != 4 {
+		t.Errorf("DND-INIT-2: the sample's goblin group has %d members, want 4", groups["goblin"])
+	}
+	if SampleAmbush().Participants[0].Block.Attacks[0].Name != "longsword" {
+		t.Error("samples share state between calls")
 	}
 }
 
