@@ -78,7 +78,9 @@ func (p *plan) step(rule combat.RuleID, kind combat.StepKind, key, qty string, v
 	p.steps = append(p.steps, combat.Step{Rule: rule, Kind: kind, Key: key, Quantity: qty, Value: v})
 }
 
-// mod records a nonzero modifier v to quantity qty and returns it.
+// mod records a nonzero modifier v to quantity qty and returns it. To-hit
+// modifiers are recorded as bonuses to hit (a penalty is negative, and
+// lowers THAC10 by its value, K-GEN-3); AR modifiers as changes to AR.
 func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
 	if v != 0 {
 		p.step(rule, combat.StepModifier, key, qty, v)
@@ -99,36 +101,36 @@ func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 
 	// K-RES-2 step 2: effective THAC10 (K-MOD-1).
 	p.thac = att.THAC10
-	p.step("K-HIT-1", combat.StepCompute, "thac10-base", "thac10", p.thac)
-	p.thac -= p.mod("K-MOD-2", "level", "thac10", att.levelBonus())
+	p.step("K-HIT-1", combat.StepCompute, "thac10-base", "", p.thac)
+	p.thac -= p.mod("K-MOD-2", "level", "to-hit", att.levelBonus())
 	if p.kind.missile() {
-		p.thac -= p.mod("K-MOD-3", "dex", "thac10", abilityBonus(att.Dex))
+		p.thac -= p.mod("K-MOD-3", "dex", "to-hit", abilityBonus(att.Dex))
 	} else {
-		p.thac -= p.mod("K-MOD-3", "str", "thac10", abilityBonus(att.Str))
+		p.thac -= p.mod("K-MOD-3", "str", "to-hit", abilityBonus(att.Str))
 	}
-	p.thac -= p.mod("K-MOD-4", "skill", "thac10", skillBonuses[w.Skill])
+	p.thac -= p.mod("K-MOD-4", "skill", "to-hit", skillBonuses[w.Skill])
 	if w.VsGroup != "" && slices.Contains(def.Groups, w.VsGroup) {
-		p.thac -= p.mod("K-MOD-5", "magic-vs-group", "thac10", w.VsGroupMagic)
+		p.thac -= p.mod("K-MOD-5", "magic-vs-group", "to-hit", w.VsGroupMagic)
 	} else {
-		p.thac -= p.mod("K-MOD-5", "magic", "thac10", w.Magic)
+		p.thac -= p.mod("K-MOD-5", "magic", "to-hit", w.Magic)
 	}
 	if situational {
-		p.thac -= p.mod("K-MOD-6", "maneuver", "thac10", a.Maneuver.HitBonus)
+		p.thac -= p.mod("K-MOD-6", "maneuver", "to-hit", a.Maneuver.HitBonus)
 		if a.Surprised {
-			p.thac -= p.mod("K-MOD-9", "surprised", "thac10", 2)
+			p.thac -= p.mod("K-MOD-9", "surprised", "to-hit", 2)
 		}
-		p.thac -= p.mod("K-FLANK-9", "tier-"+a.Tier.String(), "thac10", [...]int{0, 3, 4, 4}[a.Tier])
+		p.thac -= p.mod("K-FLANK-9", "tier-"+a.Tier.String(), "to-hit", [...]int{0, 3, 4, 4}[a.Tier])
 	}
 	switch oa {
 	case NormalOA:
-		p.thac -= p.mod("K-OA-2", "oa", "thac10", 2)
+		p.thac -= p.mod("K-OA-2", "oa", "to-hit", 2)
 	case ImprovedOA:
-		p.thac -= p.mod("K-OA-3", "oa-improved", "thac10", 3)
+		p.thac -= p.mod("K-OA-3", "oa-improved", "to-hit", 3)
 	}
 	if att.Wounded() && a.Campaign.Wounded != WoundedAR {
-		p.thac += p.mod("K-MOD-7", "wounded", "thac10", -2)
+		p.thac -= p.mod("K-MOD-7", "wounded", "to-hit", -2)
 	}
-	p.thac += p.mod("K-MOD-8", "curse", "thac10", -att.Curse)
+	p.thac -= p.mod("K-MOD-8", "curse", "to-hit", -att.Curse)
 	p.step("K-MOD-1", combat.StepCompute, "thac10", "", p.thac)
 
 	// Step 3: effective AR (K-AR-1) with armour piercing (K-WPN-2/3).
@@ -142,9 +144,9 @@ func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 	switch w.PiercingPct {
 	case 0:
 	case 100:
-		p.ar -= p.mod("K-WPN-2", "armour-piercing", "ar", worn)
+		p.ar += p.mod("K-WPN-2", "armour-piercing", "ar", -worn)
 	default:
-		p.ar -= p.mod("K-WPN-3", "armour-piercing", "ar", int(roundHalfUp(int64(worn*w.PiercingPct), 100)))
+		p.ar += p.mod("K-WPN-3", "armour-piercing", "ar", -int(roundHalfUp(int64(worn*w.PiercingPct), 100)))
 	}
 	if defWounded && a.Campaign.Wounded != WoundedToHit {
 		p.ar += p.mod("K-MOD-7", "wounded", "ar", -2)
