@@ -158,7 +158,7 @@ func TestReachableMatchesBruteForce(t *testing.T) {
 		for _, r := range rows {
 			text += string(r) + "\n"
 		}
-		b := scene(t, text, map[string]func(*Creature){"M": func(c *Creature) { c.Speed, c.Dex = SpeedFast, 3 + rng.IntN(18) }})
+		b := scene(t, text, map[string]func(*Creature){"M": func(c *Creature) { c.Speed, c.Dex = SpeedFast, 3+rng.IntN(18) }})
 		r, err := b.Reachable("M", Move{Mode: Normal})
 		if err != nil {
 			t.Fatal(err)
