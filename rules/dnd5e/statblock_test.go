@@ -52,6 +52,7 @@ func TestSampleAmbush(t *testing.T) {
 	if groups["goblin"] != 4 {
 		t.Errorf("DND-INIT-2: the sample's goblin group has %d members, want 4", groups["goblin"])
 	}
+	sk.Participants[0].Block.Attacks[0].Name = "changed"
 	if SampleAmbush().Participants[0].Block.Attacks[0].Name != "longsword" {
 		t.Error("samples share state between calls")
 	}
@@ -126,7 +127,8 @@ func TestDecodeStatBlock(t *testing.T) {
 }
 
 // FuzzDecodeStatBlock checks that the decoder never panics, that whatever it
-// accepts is valid, and that an accepted block survives encode and decode.
+// accepts is valid, and that an accepted block encodes, decodes and encodes
+// again to the same JSON.
 func FuzzDecodeStatBlock(f *testing.F) {
 	f.Add([]byte(goblinJSON))
 	for _, b := range []StatBlock{Fighter(), Rogue(), Wizard()} {
@@ -157,8 +159,8 @@ func FuzzDecodeStatBlock(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-decoding %s: %v", again, err)
 		}
-		if !reflect.DeepEqual(back, s) {
-			t.Fatalf("round trip changed the block:\n%+v\n%+v", s, back)
+		if twice, _ := json.Marshal(back); string(twice) != string(again) {
+			t.Fatalf("round trip changed the block:\n%s\n%s", again, twice)
 		}
 	})
 }
