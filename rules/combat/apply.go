@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"bytes"
+	"encoding/json"
 	"slices"
 
 	"battlemat/rules/dice"
@@ -138,7 +140,9 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 		if err != nil {
 			return err
 		}
-		c.RoundState = slices.Clone(st)
+		if c.RoundState, err = opaque("roundState", st); err != nil {
+			return err
+		}
 	}
 	if out.Damage < 0 || out.Damage > MaxHPValue {
 		return Invalid("", "damage", "ruleset returned damage %d", out.Damage)
@@ -176,6 +180,23 @@ func (c *chainRoller) Roll(sides int) int {
 		return c.first.Roll(sides)
 	}
 	return c.then.Roll(sides)
+}
+
+// opaque checks a ruleset's opaque JSON (profile, per-round state, attack
+// option) and returns it compacted, so equal values compare equal however
+// they were formatted.
+func opaque(field string, raw json.RawMessage) (json.RawMessage, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	if len(raw) > maxOpaque {
+		return nil, Invalid("", field, "longer than %d bytes", maxOpaque)
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return nil, Invalid("", field, "not JSON: %v", err)
+	}
+	return buf.Bytes(), nil
 }
 
 // validKey reports whether s is a stable identifier: 1 to 32 of a-z, A-Z,

@@ -158,7 +158,9 @@ func (a *applier) pendingOpportunity() (AttackRequest, error) {
 		return AttackRequest{}, Invalid("DND-ALG-D", "decision", "no opportunity attack is offered")
 	}
 	a.e.Pending = nil
-	a.e.Move.Attackers = a.e.Move.Attackers[1:]
+	if a.e.Move.Attackers = a.e.Move.Attackers[1:]; len(a.e.Move.Attackers) == 0 {
+		a.e.Move.Attackers = nil
+	}
 	return d.Attack, nil
 }
 
@@ -167,10 +169,9 @@ func (c TakeOpportunity) apply(a *applier) error {
 	if err != nil {
 		return err
 	}
-	if len(c.Option) > maxOpaque {
-		return Invalid("", "option", "longer than %d bytes", maxOpaque)
+	if req.Option, err = opaque("option", c.Option); err != nil {
+		return err
 	}
-	req.Option = c.Option
 	reactor, err := a.get(req.Attacker)
 	if err != nil {
 		return err
@@ -228,11 +229,12 @@ func (c Attack) apply(a *applier) error {
 	if att.Budget.Actions < 1 {
 		return Invalid("DND-TURN-1", "actions", "%s has no action left", c.Attacker)
 	}
-	if len(c.Option) > maxOpaque {
-		return Invalid("", "option", "longer than %d bytes", maxOpaque)
+	opt, err := opaque("option", c.Option)
+	if err != nil {
+		return err
 	}
 	att.Budget.Actions--
-	return a.resolveAttack(AttackRequest{Attacker: c.Attacker, Defender: c.Defender, Option: c.Option}, nil)
+	return a.resolveAttack(AttackRequest{Attacker: c.Attacker, Defender: c.Defender, Option: opt}, nil)
 }
 
 func (c UseAction) apply(a *applier) error {

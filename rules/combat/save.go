@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -99,6 +100,12 @@ func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	if err != nil {
 		return Save{}, err
 	}
+	// Opaque ruleset JSON is kept compact, as Apply keeps it.
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, doc); err != nil {
+		return Save{}, fmt.Errorf("save: %w", err)
+	}
+	doc = buf.Bytes()
 	var sv Save
 	if err := strictUnmarshal(doc, &sv); err != nil {
 		return Save{}, fmt.Errorf("save: %w", err)

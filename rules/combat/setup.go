@@ -1,14 +1,25 @@
 package combat
 
 import (
+	"encoding/json"
 	"slices"
 
 	"battlemat/rules/grid"
 )
 
-// stats validates a spec's identity and returns the combatant's stats: from
-// the profile through the ruleset's Profiler, or as entered.
-func (a *applier) stats(s Spec) (Stats, error) {
+// stats validates a spec's identity and returns the combatant's stats (from
+// the profile through the ruleset's Profiler, or as entered) and its
+// compacted profile.
+func (a *applier) stats(s Spec) (Stats, json.RawMessage, error) {
+	st, err := a.specStats(s)
+	if err != nil {
+		return Stats{}, nil, err
+	}
+	prof, err := opaque("profile", s.Profile)
+	return st, prof, err
+}
+
+func (a *applier) specStats(s Spec) (Stats, error) {
 	if !validKey(s.ID) {
 		return Stats{}, Invalid("", "id", "%q is not 1-%d letters, digits, '-' or '_'", s.ID, maxKeyLen)
 	}
@@ -20,9 +31,6 @@ func (a *applier) stats(s Spec) (Stats, error) {
 	}
 	st := s.Stats
 	if len(s.Profile) > 0 {
-		if len(s.Profile) > maxOpaque {
-			return Stats{}, Invalid("", "profile", "longer than %d bytes", maxOpaque)
-		}
 		p, ok := a.rs.(Profiler)
 		if !ok {
 			return Stats{}, a.unsupported("Profiler")
@@ -73,7 +81,7 @@ func (c Place) apply(a *applier) error {
 	if len(a.e.Combatants) >= MaxCombatants {
 		return Invalid("", "combatants", "at most %d", MaxCombatants)
 	}
-	st, err := a.stats(c.Spec)
+	st, prof, err := a.stats(c.Spec)
 	if err != nil {
 		return err
 	}
@@ -86,7 +94,7 @@ func (c Place) apply(a *applier) error {
 	}
 	a.e.Combatants = append(a.e.Combatants, Combatant{
 		ID: c.ID, Name: c.Name, Side: c.Side, Pos: c.Pos,
-		Profile: slices.Clone(c.Profile), Stats: st, HP: hp,
+		Profile: prof, Stats: st, HP: hp,
 	})
 	a.emit(Event{Type: Placed, Actor: c.ID, To: &c.Pos})
 	if a.e.Phase != PhaseRunning {
@@ -106,14 +114,14 @@ func (c Edit) apply(a *applier) error {
 	if c.Pos != cb.Pos {
 		return Invalid("", "pos", "Edit keeps the position; use Reposition")
 	}
-	st, err := a.stats(c.Spec)
+	st, prof, err := a.stats(c.Spec)
 	if err != nil {
 		return err
 	}
 	if err := fits(a.e.Map, cb.Pos, st.side()); err != nil {
 		return err
 	}
-	cb.Name, cb.Side, cb.Profile, cb.Stats = c.Name, c.Side, slices.Clone(c.Profile), st
+	cb.Name, cb.Side, cb.Profile, cb.Stats = c.Name, c.Side, prof, st
 	hp := min(cb.HP, st.MaxHP)
 	if c.HP != 0 {
 		hp = c.HP

@@ -225,15 +225,12 @@ func (a *applier) resetRound(id string) error {
 	if err != nil {
 		return err
 	}
-	if len(st) > maxOpaque {
-		return Invalid("K-GEN-6", "roundState", "longer than %d bytes", maxOpaque)
-	}
 	c, err := a.get(id)
 	if err != nil {
 		return err
 	}
-	c.RoundState = slices.Clone(st)
-	return nil
+	c.RoundState, err = opaque("roundState", st)
+	return err
 }
 
 // advance starts the turn of the first creature able to act at or after t,

@@ -1,0 +1,390 @@
+package combat
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"battlemat/rules/dice"
+	"battlemat/rules/grid"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// randomCommand picks a plausible command for e, legal or not, from g.
+func randomCommand(e Encounter, g *dice.PCG) Command {
+	if d := e.Pending; d != nil {
+		if d.Kind == DecideOpportunity {
+			if g.Roll(2) == 1 {
+				return TakeOpportunity{}
+			}
+			return DeclineOpportunity{}
+		}
+		return Choose{Choice: d.Options[g.Roll(len(d.Options))-1]}
+	}
+	sq := func() grid.Square { return at(g.Roll(e.Map.W)-1, g.Roll(e.Map.H)-1) }
+	any := func() string {
+		if len(e.Combatants) == 0 {
+			return "none"
+		}
+		return e.Combatants[g.Roll(len(e.Combatants))-1].ID
+	}
+	newcomer := func() Command {
+		id := string(rune('a'+g.Roll(26)-1)) + string(rune('a'+g.Roll(26)-1))
+		return place(id, []string{"red", "blue"}[g.Roll(2)-1], g.Roll(e.Map.W)-1, g.Roll(e.Map.H)-1,
+			profile(g.Roll(12), 2+g.Roll(4), g.Roll(5)-2, 8+g.Roll(8), 4+g.Roll(6), []string{"", "orc"}[g.Roll(2)-1]))
+	}
+	if e.Phase == PhaseSetup {
+		switch g.Roll(10) {
+		case 1, 2, 3, 4, 5:
+			return newcomer()
+		case 6:
+			return RollInitiative{}
+		case 7:
+			return Start{Surprised: []string{any()}}
+		case 8:
+			return Reposition{ID: any(), To: sq()}
+		default:
+			return Start{}
+		}
+	}
+	cur := e.Current()
+	c, _ := e.Combatant(cur)
+	switch g.Roll(20) {
+	case 1, 2, 3, 4, 5, 6:
+		var path []grid.Square
+		p := c.Pos
+		for range g.Roll(4) {
+			p = p.Add(grid.Square{X: g.Roll(3) - 2, Y: g.Roll(3) - 2})
+			path = append(path, p)
+		}
+		return Move{ID: cur, Path: path}
+	case 7, 8, 9, 10:
+		var opt []byte
+		if g.Roll(3) == 1 {
+			opt = []byte(`"ask"`)
+		}
+		return Attack{Attacker: cur, Defender: any(), Option: opt}
+	case 11, 12, 13:
+		return EndTurn{}
+	case 14:
+		return UseAction{ID: cur, Resource: []Resource{ResAction, ResBonus, ResInteraction, ResReaction}[g.Roll(4)-1], Key: "dash"}
+	case 15:
+		return ResetMove{ID: cur}
+	case 16:
+		return SetHP{ID: any(), HP: g.Roll(10) - 1}
+	case 17:
+		return AddCondition{ID: any(), Condition: "prone"}
+	case 18:
+		return newcomer()
+	case 19:
+		if len(e.Combatants) < 4 {
+			return newcomer()
+		}
+		return Remove{ID: any()}
+	default:
+		return RemoveCondition{ID: any(), Condition: "prone"}
+	}
+}
+
+// randomSession plays n random commands on a fresh encounter, undoing and
+// redoing now and then, and checks the per-command properties on the way:
+// Apply never modifies its input, a rejected command changes nothing, and
+// undo followed by redo restores the same state.
+func randomSession(t testing.TB, seed uint64, n int) *Session {
+	s, err := NewSession(testRegistry, NewEncounter("fake", grid.Map{W: 10, H: 8, Walls: []grid.Square{{X: 4, Y: 4}}}, seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := dice.NewPCG(seed ^ 0x5eed)
+	for i := 0; i < n; i++ {
+		cur := s.State()
+		cmd := randomCommand(cur, g)
+		snapshot := cur.Clone()
+		if _, _, err := Apply(s.Ruleset(), cur, cmd, dice.NewPCG(uint64(i))); !reflect.DeepEqual(cur, snapshot) {
+			t.Fatalf("step %d: Apply(%s) modified its input (err %v)", i, cmd.Kind(), err)
+		}
+		if _, err := s.Do(cmd); err != nil {
+			if !reflect.DeepEqual(s.State(), snapshot) {
+				t.Fatalf("step %d: rejected %s changed the state", i, cmd.Kind())
+			}
+			continue
+		}
+		if g.Roll(8) == 1 {
+			after := s.State()
+			s.Undo()
+			if !reflect.DeepEqual(s.State(), snapshot) {
+				t.Fatalf("step %d: undo of %s did not restore the state", i, cmd.Kind())
+			}
+			s.Redo()
+			if !reflect.DeepEqual(s.State(), after) {
+				t.Fatalf("step %d: redo of %s did not restore the state", i, cmd.Kind())
+			}
+		}
+	}
+	return s
+}
+
+func TestSessionProperties(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		s := randomSession(t, seed, 300)
+		if s.Cursor() < 50 {
+			t.Errorf("seed %d: only %d commands accepted; the generator is too weak", seed, s.Cursor())
+		}
+		// Replay equals live play, from the tapes alone.
+		r, err := Replay(testRegistry, s.Start(), s.Log(), s.Cursor())
+		if err != nil {
+			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		if !reflect.DeepEqual(r.State(), s.State()) {
+			t.Fatalf("seed %d: replay differs from live play", seed)
+		}
+		// Save and link round-trip.
+		data, err := EncodeSave(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := DecodeSave(testRegistry, data)
+		if err != nil {
+			t.Fatalf("seed %d: decode save: %v", seed, err)
+		}
+		link, err := EncodeLink(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := DecodeLink(testRegistry, "https://example.org/#"+link)
+		if err != nil {
+			t.Fatalf("seed %d: decode link: %v", seed, err)
+		}
+		for what, got := range map[string]*Session{"save": d, "link": l} {
+			if !reflect.DeepEqual(got.Log(), s.Log()) || got.Cursor() != s.Cursor() || !reflect.DeepEqual(got.State(), s.State()) {
+				t.Errorf("seed %d: %s did not round-trip", seed, what)
+			}
+		}
+	}
+}
+
+// TestSameSeedSameEncounter: the same seed and the same commands give the
+// same encounter and the same dice.
+func TestSameSeedSameEncounter(t *testing.T) {
+	a := randomSession(t, 7, 200)
+	b, err := NewSession(testRegistry, a.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range a.Log()[:a.Cursor()] {
+		if _, err := b.Do(e.Command); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(a.State(), b.State()) || !reflect.DeepEqual(a.Log()[:a.Cursor()], b.Log()) {
+		t.Error("same seed and commands gave a different encounter")
+	}
+}
+
+func TestUndoRedo(t *testing.T) {
+	s := randomSession(t, 3, 100)
+	n := s.Cursor()
+	end := s.State()
+	for s.Undo() {
+	}
+	if !reflect.DeepEqual(s.State(), s.Start()) || s.CanUndo() {
+		t.Fatal("undoing everything did not reach the start")
+	}
+	for s.Redo() {
+	}
+	if s.Cursor() != n || !reflect.DeepEqual(s.State(), end) {
+		t.Fatal("redoing everything did not reach the end")
+	}
+	s.Undo()
+	if _, err := s.Do(End{}); err != nil {
+		t.Fatal(err)
+	}
+	if s.CanRedo() || len(s.Log()) != n {
+		t.Errorf("a new command after undo kept the redo tail: log %d, cursor %d", len(s.Log()), s.Cursor())
+	}
+}
+
+// physicalSession is a running encounter where F may attack G.
+func physicalSession(t *testing.T) *Session {
+	t.Helper()
+	s, err := NewSession(testRegistry, NewEncounter("fake", grid.Map{W: 4, H: 4}, 9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []Command{
+		place("F", "pc", 0, 0, profile(10, 4, 0, 12, 6, "")),
+		place("G", "gob", 1, 0, profile(7, 4, 0, 12, 6, "")),
+	} {
+		if _, err := s.Do(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.DoWithDice(RollInitiative{}, 17, 3); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(Start{}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestPhysicalDice(t *testing.T) {
+	attack := Attack{Attacker: "F", Defender: "G"}
+	rows := []struct {
+		name  string
+		faces []int
+		want  any // error type, or nil
+		hp    int
+	}{
+		{"hit", []int{15, 4}, nil, 3},
+		{"miss", []int{2}, nil, 7},
+		{"short", []int{15}, &dice.TapeError{}, 7},
+		{"wrong-face", []int{21, 4}, &dice.TapeError{}, 7},
+		{"left-over", []int{2, 6}, &LeftoverError{}, 7},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			s := physicalSession(t)
+			before := s.State()
+			_, err := s.DoWithDice(attack, row.faces...)
+			switch want := row.want.(type) {
+			case nil:
+				if err != nil {
+					t.Fatal(err)
+				}
+				last := s.Log()[s.Cursor()-1]
+				if !last.Physical || len(last.Tape) != len(row.faces) || s.State().Dice != before.Dice {
+					t.Errorf("entry %+v: want the faces on a physical tape, generator untouched", last)
+				}
+			case *dice.TapeError:
+				var te *dice.TapeError
+				if !errors.As(err, &te) || !reflect.DeepEqual(s.State(), before) {
+					t.Fatalf("err %v, want a tape error and no change", err)
+				}
+			case *LeftoverError:
+				var le *LeftoverError
+				if !errors.As(err, &le) || le.Left != 1 || !reflect.DeepEqual(s.State(), before) {
+					t.Fatalf("err %v, want 1 face left over and no change", err)
+				}
+				_ = want
+			}
+			if g, _ := s.State().Combatant("G"); g.HP != row.hp {
+				t.Errorf("hp %d, want %d", g.HP, row.hp)
+			}
+		})
+	}
+}
+
+func TestReplayTapeMismatch(t *testing.T) {
+	s := physicalSession(t)
+	if _, err := s.DoWithDice(Attack{Attacker: "F", Defender: "G"}, 15, 4); err != nil {
+		t.Fatal(err)
+	}
+	log := s.Log()
+	log[len(log)-1].Tape = log[len(log)-1].Tape[:1]
+	_, err := Replay(testRegistry, s.Start(), log, len(log))
+	var re *ReplayError
+	if !errors.As(err, &re) || re.Index != len(log)-1 {
+		t.Fatalf("err %v, want a replay error at the last entry", err)
+	}
+}
+
+// small builds the golden encounter: three creatures, initiative, a move
+// interrupted by an opportunity attack, an attack, an undone end of turn.
+func small(t testing.TB) *Session {
+	s, err := NewSession(testRegistry, NewEncounter("fake", grid.Map{W: 6, H: 5, Walls: []grid.Square{{X: 3, Y: 0}, {X: 3, Y: 1}}}, 2026))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []Command{
+		place("knight", "pc", 1, 2, profile(30, 4, 1, 17, 8, "")),
+		place("u1", "urchins", 2, 2, profile(4, 6, 2, 11, 4, "urchin")),
+		place("u2", "urchins", 2, 3, profile(4, 6, 2, 11, 4, "urchin")),
+		RollInitiative{},
+		Start{},
+	} {
+		if _, err := s.Do(c); err != nil {
+			t.Fatalf("%s: %v", c.Kind(), err)
+		}
+	}
+	for i := 0; i < 8 && s.Cursor() < 12; i++ {
+		e := s.State()
+		cur := e.Current()
+		c, _ := e.Combatant(cur)
+		var cmd Command = EndTurn{}
+		switch {
+		case e.Pending != nil:
+			cmd = TakeOpportunity{}
+		case cur == "u1" && c.Pos == at(2, 2):
+			cmd = Move{ID: "u1", Path: []grid.Square{at(2, 1), at(2, 0)}}
+		case cur != "knight" && c.Budget.Actions > 0 && adjacent(c.Pos, at(1, 2)):
+			cmd = Attack{Attacker: cur, Defender: "knight"}
+		}
+		if _, err := s.Do(cmd); err != nil {
+			t.Fatalf("%s: %v", cmd.Kind(), err)
+		}
+	}
+	s.Undo()
+	return s
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; run with -update if the change is intended\ngot:\n%s", name, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	s := small(t)
+	data, err := EncodeSave(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "small.save.json", append(data, '\n'))
+	link, err := EncodeLink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "small.link.txt", []byte(link+"\n"))
+	t.Logf("small encounter: save %d bytes, link %d bytes", len(data), len(link))
+
+	// The golden files open to the same session.
+	fromFile, err := os.ReadFile(filepath.Join("testdata", "small.save.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := DecodeSave(testRegistry, fromFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromLink, err := os.ReadFile(filepath.Join("testdata", "small.link.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := DecodeLink(testRegistry, strings.TrimSpace(string(fromLink)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, got := range map[string]*Session{"save": d, "link": l} {
+		if !reflect.DeepEqual(got.State(), s.State()) || got.Cursor() != s.Cursor() || !got.CanRedo() {
+			t.Errorf("golden %s opens to a different session", what)
+		}
+	}
+}
