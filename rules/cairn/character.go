@@ -133,7 +133,8 @@ type Character struct {
 	Armour        []ArmourItem `json:"armour,omitempty"`
 	NaturalArmour int          `json:"naturalArmour,omitempty"`
 	Weapons       []Weapon     `json:"weapons,omitempty"`
-	KeepAlive     bool         `json:"keepAlive,omitempty"` // GM override: this NPC survives a failed critical save (CA-CRIT-6)
+	KeepAlive     bool         `json:"keepAlive,omitempty"`  // GM override: this NPC survives a failed critical save (CA-CRIT-6)
+	Initiative    Waiver       `json:"initiative,omitempty"` // the GM's ruling on the round-1 DEX save of a PC-side member (CA-INIT-3, CA-AMB-2)
 	Status        Status       `json:"status"`
 }
 
@@ -191,6 +192,11 @@ func (c Character) Validate() error {
 		if w.Range < 0 || w.Range > 1000 || (!w.Ranged && w.Range != 0) {
 			return combat.Invalid("CA-AMB-7", "weapons["+strconv.Itoa(i)+"].range", "range %d does not fit", w.Range)
 		}
+	}
+	switch c.Initiative {
+	case WaiverRoll, WaiverActs, WaiverDoesNotAct:
+	default:
+		return combat.Invalid("CA-INIT-3", "initiative", "unknown waiver %q", c.Initiative)
 	}
 	if c.Status.DyingDeadline < 0 {
 		return combat.Invalid("CA-AMB-10", "status.dyingDeadline", "negative round %d", c.Status.DyingDeadline)

@@ -1,0 +1,158 @@
+package cairn
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice/dicetest"
+	"battlemat/rules/grid"
+)
+
+var (
+	_ combat.Profiler   = Ruleset{}
+	_ combat.TurnRuler  = Ruleset{}
+	_ combat.Initiator  = Ruleset{}
+	_ combat.Budgeter   = Ruleset{}
+	_ combat.Mover      = Ruleset{}
+	_ combat.Attacker   = Ruleset{}
+	_ combat.OddsTeller = Ruleset{}
+)
+
+func profile(t *testing.T, c Character) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// place puts the sample's combatants on a 10×10 map through the engine:
+// the hero at (0,0), the bandits beside it, the rats further off.
+func place(t *testing.T) combat.Encounter {
+	t.Helper()
+	s := Sample()
+	enc := combat.NewEncounter(RulesetID, grid.Map{W: 10, H: 10}, 1)
+	pos := map[string]grid.Square{"hero": {X: 0, Y: 0}, "large-bandit": {X: 1, Y: 0}, "bandit-sister": {X: 0, Y: 1}, "rat-swarm": {X: 6, Y: 6}}
+	side := map[string]string{"hero": "party", "large-bandit": "bandits", "bandit-sister": "bandits", "rat-swarm": "rats"}
+	for _, c := range s.Battle.Characters {
+		var err error
+		enc, _, err = combat.Apply(Ruleset{}, enc, combat.Place{Spec: combat.Spec{ID: c.ID, Name: c.Name, Side: side[c.ID], Pos: pos[c.ID], Profile: profile(t, c)}}, dicetest.Script(t))
+		if err != nil {
+			t.Fatalf("place %s: %v", c.ID, err)
+		}
+	}
+	return enc
+}
+
+// TestRulesetPlaysSample drives the engine through the sample: the hero
+// passes its round-1 DEX save and acts first (CA-INIT-4), cuts the large
+// bandit to 0 HP with no save (CA-DMG-6), and the bandit sister's d6 of 6
+// replays the source's second case on the hero (CA-TV-2).
+func TestRulesetPlaysSample(t *testing.T) {
+	enc := place(t)
+	if st, ok := enc.Combatant("rat-swarm"); !ok || st.Stats.Size != DetachmentSide || st.Stats.Speed != MoveSquares {
+		t.Fatalf("rat swarm stats %+v", st.Stats)
+	}
+	enc, _, err := combat.Apply(Ruleset{}, enc, combat.RollInitiative{}, dicetest.Script(t, 13))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.Start{}, dicetest.Script(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := enc.Current(); got != "hero" {
+		t.Fatalf("first to act: %q; want the hero", got)
+	}
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.Attack{Attacker: "hero", Defender: "large-bandit"}, dicetest.Script(t, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := enc.Combatant("large-bandit"); b.HP != 0 {
+		t.Errorf("bandit HP %d; want 0", b.HP)
+	}
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.EndTurn{}, dicetest.Script(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := enc.Current(); got != "bandit-sister" {
+		t.Fatalf("acting after the hero: %q; want the bandit sister (the engine skips 0-HP combatants)", got)
+	}
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.Attack{Attacker: "bandit-sister", Defender: "hero"}, dicetest.Script(t, 6, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hero, _, err := state(enc, "hero")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hero.HP != 0 || hero.Attr.STR != 10 || hero.Status.Critical {
+		t.Errorf("hero HP %d STR %d critical %v; want 0, 10, not critical", hero.HP, hero.Attr.STR, hero.Status.Critical)
+	}
+}
+
+// TestRulesetInitiative covers CA-TV-21 through the engine's slots and
+// budgets: B loses its round-1 turn and acts from round 2 on.
+func TestRulesetInitiative(t *testing.T) {
+	enc := combat.NewEncounter(RulesetID, grid.Map{W: 10, H: 10}, 1)
+	for i, dex := range map[string]int{"A": 12, "B": 9, "C": 15} {
+		c := named(i, pc(5, 0, 10))
+		c.Attr.DEX, c.Max.DEX = dex, dex
+		enc.Combatants = append(enc.Combatants, combat.Combatant{ID: i, Side: "party", Profile: profile(t, c), HP: 5})
+	}
+	slices.SortFunc(enc.Combatants, func(a, b combat.Combatant) int { return map[bool]int{true: -1, false: 1}[a.ID < b.ID] })
+	enc.Combatants = append(enc.Combatants, combat.Combatant{ID: "X", Side: "foes", Profile: profile(t, named("X", foe(5, 0, 10))), HP: 5})
+	var slots []combat.Slot
+	attempt(t, func() (err error) {
+		slots, err = Ruleset{}.RollInitiative(enc, []string{"A", "B", "C", "X"}, dicetest.Script(t, 10, 14, 15))
+		return err
+	})
+	var got [][]string
+	for _, s := range slots {
+		got = append(got, s.Members)
+	}
+	if want := [][]string{{"A", "C"}, {"B"}, {"X"}}; !slices.EqualFunc(got, want, slices.Equal[[]string]) {
+		t.Fatalf("slots %v; want %v", got, want)
+	}
+	enc.Order, enc.Round = slots, 1
+	for round, want := range map[int]combat.Budget{1: {}, 2: {Movement: MoveSquares, Actions: 1}} {
+		enc.Round = round
+		b, err := Ruleset{}.TurnBudget(enc, "B")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b != want {
+			t.Errorf("round %d: B's budget %+v; want %+v", round, b, want)
+		}
+	}
+}
+
+// TestRulesetOdds checks the engine's odds keys for the sample bandit's
+// axe on the hero add up, and that an attack out of reach is refused.
+func TestRulesetOdds(t *testing.T) {
+	enc := place(t)
+	ch, err := Ruleset{}.Odds(enc, combat.AttackRequest{Attacker: "large-bandit", Defender: "hero"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outcomes, damage int64
+	for _, c := range ch {
+		if c.Den != 200 {
+			t.Fatalf("chance %+v; want denominator 10 × 20", c)
+		}
+		if len(c.Key) > 7 && c.Key[:7] == "damage-" {
+			damage += c.Num
+		} else {
+			outcomes += c.Num
+		}
+	}
+	if outcomes != 200 || damage != 200 {
+		t.Errorf("outcomes sum %d, damage sum %d; want 200 each", outcomes, damage)
+	}
+	if _, err := (Ruleset{}).Odds(enc, combat.AttackRequest{Attacker: "rat-swarm", Defender: "hero"}); err == nil {
+		t.Error("the rats attacked from across the map")
+	}
+}
