@@ -116,11 +116,17 @@ func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	return sv, nil
 }
 
-// migrate applies the migration steps from version v up to SaveVersion.
+// migrate checks the version of a document and migrates it to
+// SaveVersion.
 func migrate(doc json.RawMessage, v int, steps map[int]Migration) (json.RawMessage, error) {
 	if v > SaveVersion || v < 1 {
 		return nil, &VersionError{What: "save", Version: fmt.Sprint(v)}
 	}
+	return migrateFrom(doc, v, steps)
+}
+
+// migrateFrom applies the migration steps from version v up to SaveVersion.
+func migrateFrom(doc json.RawMessage, v int, steps map[int]Migration) (json.RawMessage, error) {
 	for ; v < SaveVersion; v++ {
 		step, ok := steps[v]
 		if !ok {

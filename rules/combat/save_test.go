@@ -1,0 +1,177 @@
+package combat
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func goldenSave(t testing.TB) []byte {
+	data, err := os.ReadFile(filepath.Join("testdata", "small.save.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// deflateLink builds a link around an arbitrary document.
+func deflateLink(doc []byte) string {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestSpeed)
+	w.Write(doc)
+	w.Close()
+	return LinkPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+func TestDecodeSaveRejects(t *testing.T) {
+	good := string(goldenSave(t))
+	rows := []struct {
+		name string
+		doc  string
+		want string // part of the error message
+	}{
+		{"not-json", "{", "unexpected end"},
+		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
+		{"future-version", strings.Replace(good, `"version": 1`, `"version": 2`, 1), "version 2 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 1`, `"version": 0`, 1), "version 0 is not supported"},
+		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
+		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
+		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
+		{"map-too-big", strings.Replace(good, `"w": 6`, `"w": 5000`, 1), "map"},
+		{"bad-die", strings.Replace(good, `"s": 20`, `"s": 0`, 1), "tape"},
+		{"bad-hp", strings.Replace(good, `"hp": 30`, `"hp": -30`, 1), "profile"},
+		{"trailing", good + "{}", "after top-level value"},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			if row.doc == good && row.name != "trailing" {
+				t.Fatal("the replacement did not apply; the row tests nothing")
+			}
+			_, err := DecodeSave(testRegistry, []byte(row.doc))
+			if err == nil || !strings.Contains(err.Error(), row.want) {
+				t.Errorf("err %v, want one mentioning %q", err, row.want)
+			}
+		})
+	}
+	var ve *VersionError
+	_, err := DecodeSave(testRegistry, []byte(rows[2].doc))
+	if !errors.As(err, &ve) {
+		t.Errorf("future version: %T, want *VersionError", err)
+	}
+	var ue *UnknownRulesetError
+	if _, err := DecodeSave(testRegistry, []byte(strings.Replace(good, `"fake"`, `"nope"`, 1))); !errors.As(err, &ue) {
+		t.Errorf("unknown ruleset: %v", err)
+	}
+}
+
+// TestMigrationHook runs a save through a migration step, as a future
+// version bump would: a version-0 document whose log key was "entries".
+func TestMigrationHook(t *testing.T) {
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 1`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(doc, &m); err != nil {
+			return nil, err
+		}
+		m["log"], m["version"] = m["entries"], json.RawMessage("1")
+		delete(m, "entries")
+		return json.Marshal(m)
+	}}
+	// Version 0 predates SaveVersion 1, so the hook must accept it when a
+	// step exists; this reaches below the public version check on purpose.
+	doc, err := migrateFrom(json.RawMessage(old), 0, steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := decodeSave(testRegistry, doc, SaveLimits, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := small(t); s.Cursor() != want.Cursor() || len(s.Log()) != len(want.Log()) {
+		t.Errorf("migrated save has cursor %d and %d entries", s.Cursor(), len(s.Log()))
+	}
+	if _, err := migrateFrom(json.RawMessage(old), 0, nil); err == nil {
+		t.Error("a version without a migration step was accepted")
+	}
+}
+
+func TestDecodeLinkRejects(t *testing.T) {
+	s := small(t)
+	link, err := EncodeLink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bomb := deflateLink(bytes.Repeat([]byte(" "), LinkLimits.Inflated+10))
+	rows := []struct {
+		name, link, want string
+	}{
+		{"v2", "v2." + strings.TrimPrefix(link, LinkPrefix), "link version v2"},
+		{"no-version", "abc", "link version abc"},
+		{"empty", "", "link version"},
+		{"not-base64", "v1.***", "base64"},
+		{"not-deflate", "v1.AAAA", "deflate"},
+		{"too-long", "v1." + strings.Repeat("A", LinkLimits.Bytes), "more than"},
+		{"bomb", bomb, "inflates to more than"},
+		{"not-a-save", deflateLink([]byte(`{"format":"x"}`)), "format"},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			_, err := DecodeLink(testRegistry, row.link)
+			if err == nil || !strings.Contains(err.Error(), row.want) {
+				t.Errorf("err %v, want one mentioning %q", err, row.want)
+			}
+		})
+	}
+}
+
+func FuzzDecodeLink(f *testing.F) {
+	link, err := EncodeLink(small(f))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(link)
+	f.Add("v1.")
+	f.Add(deflateLink([]byte(`{"format":"battlemat-encounter","version":1,"start":{"ruleset":"fake","map":{"w":1,"h":1},"phase":"setup","turn":{"slot":0,"member":0},"dice":0},"cursor":0}`)))
+	f.Fuzz(func(t *testing.T, link string) {
+		s, err := DecodeLink(testRegistry, link)
+		if err != nil {
+			return
+		}
+		// Whatever opens re-encodes to a link that opens to the same state.
+		again, err := EncodeLink(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s2, err := DecodeLink(testRegistry, again)
+		if err != nil {
+			t.Fatalf("re-encoded link does not open: %v", err)
+		}
+		if s2.Cursor() != s.Cursor() || len(s2.Log()) != len(s.Log()) {
+			t.Fatal("link did not round-trip")
+		}
+	})
+}
+
+func FuzzDecodeSave(f *testing.F) {
+	f.Add(goldenSave(f))
+	f.Add([]byte(`{"format":"battlemat-encounter","version":1}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := DecodeSave(testRegistry, data)
+		if err != nil {
+			return
+		}
+		again, err := EncodeSave(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := DecodeSave(testRegistry, again); err != nil {
+			t.Fatalf("re-encoded save does not open: %v", err)
+		}
+	})
+}
