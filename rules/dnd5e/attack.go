@@ -1,6 +1,7 @@
 package dnd5e
 
 import (
+	"math/big"
 	"slices"
 
 	"battlemat/rules/combat"
@@ -152,11 +153,13 @@ const oddsDen = 400
 
 // Odds are the exact chances of an attack before it is rolled (DND-ND-4,
 // SRD default): Hit (criticals included) and Crit as fractions of 400, and
-// the distribution of the damage dealt, misses counting as 0.
+// the damage dealt, misses counting as 0, both exactly (AtLeast) and as a
+// float distribution for display (Damage).
 type Odds struct {
 	Hit    Fraction  `json:"hit"`
 	Crit   Fraction  `json:"crit"`
 	Damage dice.Dist `json:"damage"`
+	exact  []*big.Rat
 }
 
 // Fraction is an exact probability Num/Den.
@@ -168,19 +171,91 @@ type Fraction struct {
 // AttackOdds computes the exact odds of attack a against ac by enumerating
 // the kept d20 and convolving the damage dice (DND-ND-4, SRD default).
 func AttackOdds(a Attack, ac int, adv Advantage) Odds {
-	var hit, crit int64
+	var hit int64
 	for n := 1; n <= 20; n++ {
 		if attackHits(n, a.ToHit, ac) {
 			hit += naturalWeight(n, adv)
 		}
 	}
-	crit = naturalWeight(20, adv)
-	o := Odds{
-		Hit:  Fraction{hit, oddsDen},
-		Crit: Fraction{crit, oddsDen},
+	crit := naturalWeight(20, adv)
+	o := Odds{Hit: Fraction{hit, oddsDen}, Crit: Fraction{crit, oddsDen}}
+	var exact []*big.Rat
+	put := func(v int, p *big.Rat) {
+		for len(exact) <= v {
+			exact = append(exact, new(big.Rat))
+		}
+		exact[v].Add(exact[v], p)
 	}
-	o.Damage.Put(0, float64(oddsDen-hit)/oddsDen)
-	o.Damage.Merge(a.Damage.Dist().Map(damageFloor).Scale(float64(hit-crit) / oddsDen))
-	o.Damage.Merge(critDamage(a.Damage).Dist().Map(damageFloor).Scale(float64(crit) / oddsDen))
+	put(0, big.NewRat(oddsDen-hit, oddsDen))
+	for _, branch := range []struct {
+		e      dice.Expr
+		weight int64
+	}{{a.Damage, hit - crit}, {critDamage(a.Damage), crit}} {
+		lo, counts, total := sumCounts(branch.e)
+		den := new(big.Int).Mul(total, big.NewInt(oddsDen))
+		for i, c := range counts {
+			num := new(big.Int).Mul(c, big.NewInt(branch.weight))
+			put(damageFloor(lo+i), new(big.Rat).SetFrac(num, den))
+		}
+	}
+	o.exact = exact
+	for v, p := range exact {
+		f, _ := p.Float64()
+		o.Damage.Put(v, f)
+	}
 	return o
+}
+
+// AtLeast returns the exact chance that the attack deals at least v damage;
+// for v ≤ 0 it is 1.
+func (o Odds) AtLeast(v int) *big.Rat {
+	sum := new(big.Rat)
+	for d, p := range o.exact {
+		if d >= v {
+			sum.Add(sum, p)
+		}
+	}
+	if v <= 0 {
+		sum.SetInt64(1)
+	}
+	return sum
+}
+
+// sumCounts enumerates the totals of a dice expression exactly: counts[i]
+// is the number of equally likely throws that total lo+i, out of total.
+func sumCounts(e dice.Expr) (lo int, counts []*big.Int, total *big.Int) {
+	counts, total = []*big.Int{big.NewInt(1)}, big.NewInt(1)
+	for _, t := range e.Terms {
+		sign := 1
+		if t.Neg {
+			sign = -1
+		}
+		if t.Sides == 0 {
+			lo += sign * t.Count
+			continue
+		}
+		for range t.Count {
+			next := make([]*big.Int, len(counts)+t.Sides-1)
+			for i := range next {
+				next[i] = new(big.Int)
+			}
+			for i, c := range counts {
+				for f := range t.Sides {
+					j := i + f
+					if sign < 0 {
+						j = i + t.Sides - 1 - f
+					}
+					next[j].Add(next[j], c)
+				}
+			}
+			if sign < 0 {
+				lo -= t.Sides
+			} else {
+				lo++
+			}
+			counts = next
+			total.Mul(total, big.NewInt(int64(t.Sides)))
+		}
+	}
+	return lo, counts, total
 }

@@ -3,6 +3,8 @@ package dnd5e
 import (
 	"fmt"
 	"math"
+	"math/big"
+	"slices"
 	"testing"
 
 	"battlemat/rules/dice"
@@ -125,5 +127,30 @@ func TestAttackOddsSimulated(t *testing.T) {
 		for v := o.Damage.Min; v <= o.Damage.Max(); v++ {
 			check(fmt.Sprintf("P(damage = %d)", v), o.Damage.At(v), dmg[v])
 		}
+	}
+}
+
+// TestAttackOddsAtLeast checks one exact damage chance by hand: the
+// goblin's scimitar against AC 16 deals 7 or more on a normal hit with 5 or
+// 6 on the d6 (160/400 × 2/6) and on a critical when 2d6 ≥ 5 (20/400 ×
+// 30/36), 7/40 in all.
+func TestAttackOddsAtLeast(t *testing.T) {
+	o := AttackOdds(scimitar, 16, Straight)
+	if got, want := o.AtLeast(7), big.NewRat(7, 40); got.Cmp(want) != 0 {
+		t.Errorf("DND-ND-4: P(damage ≥ 7) = %v, want %v", got, want)
+	}
+	if o.AtLeast(0).Cmp(big.NewRat(1, 1)) != 0 || o.AtLeast(15).Sign() != 0 {
+		t.Errorf("P(≥0) = %v, P(≥15) = %v", o.AtLeast(0), o.AtLeast(15))
+	}
+}
+
+func TestSumCounts(t *testing.T) {
+	lo, counts, total := sumCounts(dice.MustParse("1d4-1d4+2"))
+	var got []int64
+	for _, c := range counts {
+		got = append(got, c.Int64())
+	}
+	if lo != -1 || total.Int64() != 16 || !slices.Equal(got, []int64{1, 2, 3, 4, 3, 2, 1}) {
+		t.Errorf("1d4-1d4+2: from %d, counts %v of %v", lo, got, total)
 	}
 }
