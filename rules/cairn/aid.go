@@ -135,3 +135,36 @@ func ResolveBlastCount(d Die, r dice.Roller) (int, combat.Trace, error) {
 		{Rule: "CA-BLAST-2", Kind: combat.StepCompute, Key: KeyTargets, Value: n},
 	}, nil
 }
+
+// Fate is the GM's choice for a detachment that took critical damage
+// (CA-DET-2, CA-AMB-13).
+type Fate string
+
+// The fates of a broken detachment.
+const (
+	Rout   Fate = "rout"   // it flees, as a failed morale check
+	Weaken Fate = "weaken" // it fights on, its attacks no longer enhanced
+)
+
+// SettleDetachment applies the GM's choice for a critically damaged
+// detachment (CA-DET-2, CA-AMB-13): a rout sets it fleeing; weakening takes
+// the Enhanced from its attacks and lets it act again. Halving its footprint
+// is the grid's business.
+func SettleDetachment(c Character, f Fate) (Care, error) {
+	if err := c.Validate(); err != nil {
+		return Care{}, err
+	}
+	if c.Kind != Detachment || !c.Status.Critical || c.Status.Dead {
+		return Care{}, combat.Invalid("CA-DET-2", "character", "not a detachment with critical damage")
+	}
+	c = clone(c)
+	switch f {
+	case Rout:
+		c.Status.Fleeing = true
+		return Care{Character: c, Trace: combat.Trace{{Rule: "CA-DET-2", Kind: combat.StepOutcome, Key: KeyFlees}}}, nil
+	case Weaken:
+		c.Status.Critical, c.Status.Weakened = false, true
+		return Care{Character: c, Trace: combat.Trace{{Rule: "CA-AMB-13", Kind: combat.StepOutcome, Key: KeyWeakened}}}, nil
+	}
+	return Care{}, combat.Invalid("CA-DET-2", "fate", "unknown fate %q", f)
+}

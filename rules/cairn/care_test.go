@@ -151,3 +151,42 @@ func TestBlastCountVector(t *testing.T) {
 		}
 	})
 }
+
+// TestSettleDetachment covers CA-DET-2 and CA-AMB-13: a broken detachment
+// routs or fights on weakened, and a weakened one no longer rolls d12.
+func TestSettleDetachment(t *testing.T) {
+	det := named("guards", foe(0, 1, 5))
+	det.Kind, det.Status.Critical = Detachment, true
+	rout, err := SettleDetachment(det, Rout)
+	if err != nil || !rout.Character.Status.Fleeing {
+		t.Errorf("rout: %+v %v", rout.Character.Status, err)
+	}
+	weak, err := SettleDetachment(det, Weaken)
+	if err != nil || !weak.Character.Status.Weakened || !weak.Character.CanAct() {
+		t.Fatalf("weaken: %+v %v", weak.Character.Status, err)
+	}
+	if ds, _, _ := SelectDice(Attack{Dice: []Die{D6}}, weak.Character, pc(5, 0, 10), Options{}); ds[0] != D6 {
+		t.Errorf("weakened detachment rolls d%d; want its own d6", ds[0])
+	}
+	if _, err := SettleDetachment(pc(5, 0, 10), Rout); err == nil {
+		t.Error("settled a PC as a detachment")
+	}
+}
+
+// TestResolveSave checks a GM-called save uses the attribute asked for
+// (CA-ACT-3, CA-GEN-3).
+func TestResolveSave(t *testing.T) {
+	c := pc(5, 0, 12)
+	c.Attr.WIL = 7
+	for _, tc := range []struct {
+		attr Attr
+		face int
+		ok   bool
+	}{{STR, 12, true}, {STR, 13, false}, {WIL, 7, true}, {WIL, 8, false}} {
+		var ok bool
+		attempt(t, func() (err error) { ok, _, err = ResolveSave(c, tc.attr, dicetest.Script(t, tc.face)); return err })
+		if ok != tc.ok {
+			t.Errorf("%s save, d20 %d: %v; want %v", tc.attr, tc.face, ok, tc.ok)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package cairn
 
 import (
+	"slices"
 	"testing"
 
 	"battlemat/rules/combat"
@@ -193,7 +194,7 @@ func TestResolveAttacksVectors(t *testing.T) {
 			for _, th := range rec.Tape {
 				sides = append(sides, th.Sides)
 			}
-			if !equalInts(sides, tc.dice) {
+			if !slices.Equal(sides, tc.dice) {
 				t.Errorf("rolled dice %v; want %v", sides, tc.dice)
 			}
 			if !containsRule(got.Trace, tc.rule) {
@@ -201,18 +202,6 @@ func TestResolveAttacksVectors(t *testing.T) {
 			}
 		})
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestSelectDiceVectors covers the die-selection vectors (CA-MOD-4,

@@ -97,7 +97,7 @@ var Glossary = map[string]Gloss{
 	KeyHalfLost:     {"құрамының жартысы", "the group has lost half of the number it started with"},
 	KeyLoneFoe:      {"жалғыз қарсылас", "a foe fighting on alone has run out of HP"},
 	KeyLeader:       {"жетекші", "the group stands or breaks on its leader's Willpower"},
-	KeyFlees:        {"қайрат", "morale broke: running for the nearest way out"},
+	KeyFlees:        {"қашады", "morale broke: running for the nearest way out"},
 	KeyAid:          {"көмек", "first aid given, such as binding the wound"},
 	KeyStabilized:   {"тұрақтандыру", "out of immediate danger of death; wounds stay until recovery"},
 	KeyAttrLoss:     {"сипаттамалардың азаюы", "an attribute lowered directly, bypassing HP and armour"},

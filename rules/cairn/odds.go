@@ -105,3 +105,18 @@ func criticalOutcome(t Character) Outcome {
 	}
 	return OutcomeCritical
 }
+
+// StrikeOdds is ExactOdds for the attacks one side makes on target in a
+// phase: each strike's dice are chosen by SelectDice and all are rolled
+// together, the highest kept (CA-DMG-7).
+func StrikeOdds(target Character, strikes []Strike, opt Options) (Odds, error) {
+	var ds []Die
+	for _, s := range strikes {
+		if err := s.Attack.Validate(); err != nil {
+			return Odds{}, err
+		}
+		d, _, _ := SelectDice(s.Attack, s.Attacker, target, opt)
+		ds = append(ds, d...)
+	}
+	return ExactOdds(ds, target)
+}

@@ -211,3 +211,18 @@ func TestExactOddsRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestStrikeOdds checks that several attackers are combined as one pool of
+// dice with the highest kept (CA-DMG-7): the CA-TV-6 attackers give the
+// same table as their three dice.
+func TestStrikeOdds(t *testing.T) {
+	hero, target := pc(6, 0, 12), foe(5, 1, 10)
+	got, err := StrikeOdds(target, []Strike{{hero, Attack{Dice: []Die{D6}}}, {hero, Attack{Dice: []Die{D8}}}, {hero, Attack{Dice: []Die{D10}}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := ExactOdds([]Die{D6, D8, D10}, target)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("strike odds %v; want %v", got, want)
+	}
+}

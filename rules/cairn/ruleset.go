@@ -1,8 +1,8 @@
 package cairn
 
 import (
-	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"battlemat/rules/combat"
@@ -74,11 +74,9 @@ func state(enc combat.Encounter, id string) (Character, combat.Combatant, error)
 	}
 	c.ID, c.HP = cb.ID, cb.HP
 	if len(cb.RoundState) > 0 {
-		dec := json.NewDecoder(bytes.NewReader(cb.RoundState))
-		dec.DisallowUnknownFields()
 		var w Wounds
-		if err := dec.Decode(&w); err != nil {
-			return Character{}, cb, combat.Invalid("", "roundState", "%v", err)
+		if err := decodeStrict(cb.RoundState, "roundState", &w); err != nil {
+			return Character{}, cb, err
 		}
 		c.Attr, c.Status = w.Attr, w.Status
 	}
@@ -174,7 +172,7 @@ func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error
 	}
 	if enc.Round == 1 {
 		for _, s := range enc.Order {
-			if s.Score == scoreLostTurn && contains(s.Members, id) {
+			if s.Score == scoreLostTurn && slices.Contains(s.Members, id) {
 				return combat.Budget{}, nil
 			}
 		}
@@ -188,15 +186,6 @@ func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error
 		return combat.Budget{Movement: 2 * MoveSquares}, nil
 	}
 	return combat.Budget{Movement: MoveSquares, Actions: 1}, nil
-}
-
-func contains(ids []string, id string) bool {
-	for _, m := range ids {
-		if m == id {
-			return true
-		}
-	}
-	return false
 }
 
 // Step prices one square of movement at 1 and never offers an opportunity
@@ -239,10 +228,7 @@ func strike(enc combat.Encounter, req combat.AttackRequest) (att, def Character,
 	}
 	if len(req.Option) > 0 {
 		opt = AttackOption{}
-		dec := json.NewDecoder(bytes.NewReader(req.Option))
-		dec.DisallowUnknownFields()
-		if err = dec.Decode(&opt); err != nil {
-			err = combat.Invalid("", "option", "%v", err)
+		if err = decodeStrict(req.Option, "option", &opt); err != nil {
 			return
 		}
 	}
@@ -303,11 +289,7 @@ func (rs Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat
 	if err != nil {
 		return nil, err
 	}
-	if err := a.Validate(); err != nil {
-		return nil, err
-	}
-	ds, _, _ := SelectDice(a, att, def, rs.Options)
-	o, err := ExactOdds(ds, def)
+	o, err := StrikeOdds(def, []Strike{{Attacker: att, Attack: a}}, rs.Options)
 	if err != nil {
 		return nil, err
 	}

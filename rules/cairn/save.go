@@ -40,3 +40,18 @@ func rollSave(rule combat.RuleID, key string, attr int, r dice.Roller) (bool, co
 		{Rule: "CA-GEN-3", Kind: combat.StepOutcome, Key: out, Value: f},
 	}
 }
+
+// ResolveSave makes a save of character c against one of its attributes,
+// as the GM calls for when an action's outcome is uncertain and failure
+// matters (CA-ACT-3, CA-ROUND-1), using the procedure of Save (CA-GEN-3).
+func ResolveSave(c Character, a Attr, r dice.Roller) (bool, combat.Trace, error) {
+	if err := c.Validate(); err != nil {
+		return false, nil, err
+	}
+	key := map[Attr]string{STR: KeySTRSave, DEX: KeyDEXSave, WIL: KeyWILSave}[a]
+	if key == "" {
+		return false, nil, combat.Invalid("CA-GEN-3", "attr", "unknown attribute %q", a)
+	}
+	ok, tr := rollSave("CA-ACT-3", key, c.Attr.Get(a), r)
+	return ok, tr, nil
+}
