@@ -128,7 +128,8 @@ type Profile struct {
 	ZR            int               `json:"zr"`                    // current Zręczność (KC-AMB-2)
 	Attacks       int               `json:"attacks"`               // N0, weapon attacks per round before specialisation (KC-ATK-1)
 	MaxAttacks    int               `json:"maxAttacks,omitempty"`  // cap from SZ, 0 for none (KC-ATK-4)
-	Vitality      int               `json:"vitality"`              // current ŻYW (KC-ABS-2)
+	Vitality      int               `json:"vitality"`              // ŻYW; in an encounter, the maximum (KC-ABS-2)
+	Move          int               `json:"move,omitempty"`        // squares per turn, set by the GM from SZ (KC-ND-5, KC-AMB-33)
 	Proficiencies []Proficiency     `json:"proficiencies,omitempty"`
 	ShieldBearer  bool              `json:"shieldBearer,omitempty"` // tarczownik (KC-SHIELD-1)
 	Weapons       []Weapon          `json:"weapons,omitempty"`
@@ -220,6 +221,7 @@ func (p Profile) Validate() error {
 		{"KC-ATK-1", "attacks", p.Attacks, 0, maxAttack},
 		{"KC-ATK-4", "maxAttacks", p.MaxAttacks, 0, maxAttack},
 		{"KC-ABS-2", "vitality", p.Vitality, -maxStat, maxStat},
+		{"KC-ND-5", "move", p.Move, 0, 1000},
 	} {
 		if c.v < c.lo || c.v > c.hi {
 			return combat.Invalid(c.rule, c.field, "%d is outside %d..%d", c.v, c.lo, c.hi)

@@ -1,5 +1,13 @@
 package krysztaly
 
+import (
+	"encoding/json"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+	"battlemat/rules/grid"
+)
+
 // The sample data of krysztaly-czasu.md §15.2. Only the numbers the spec
 // marks as taken from the source are KC values; every sample is flagged
 // Illustrative because each holds placeholders that must be replaced from the
@@ -69,10 +77,11 @@ func ShieldA() Shield {
 }
 
 // SampleOrc is the source's orc: SF 140 and proficiency 130 with the typical
-// sword are the source's; ZR, attacks and vitality are placeholders, and the
+// sword are the source's; ZR, attacks, vitality and movement are
+// placeholders, and the
 // source gives it no armour.
 func SampleOrc() Profile {
-	return Profile{Name: "Orc", SF: 140, ZR: 65, Attacks: 1, MaxAttacks: 2, Vitality: 150,
+	return Profile{Name: "Orc", SF: 140, ZR: 65, Attacks: 1, MaxAttacks: 2, Vitality: 150, Move: 4,
 		Proficiencies: []Proficiency{{Group: "swords", Base: 130}},
 		Weapons:       []Weapon{TypicalSword()}, Illustrative: true}
 }
@@ -83,7 +92,32 @@ func SampleOrc() Profile {
 func SampleWarrior() Profile {
 	mail, shield := Mail(), ShieldA()
 	return Profile{Name: "Human warrior", Professions: []Profession{Warrior}, Level: 1,
-		SF: 110, ZR: 55, Attacks: 1, MaxAttacks: 2, Vitality: 120,
+		SF: 110, ZR: 55, Attacks: 1, MaxAttacks: 2, Vitality: 120, Move: 4,
 		Proficiencies: []Proficiency{{Group: "swords", Base: 93}},
 		Weapons:       []Weapon{TypicalSword()}, Armour: &mail, Shield: &shield, Illustrative: true}
+}
+
+// SampleEncounter is a small encounter in setup: the sample orc and the
+// sample warrior face each other across an open 8 × 6 map, ready for the GM
+// to roll initiative or set the order. Its dice are seeded with seed.
+func SampleEncounter(seed uint64) (combat.Encounter, error) {
+	enc := combat.NewEncounter(RulesetID, grid.Map{W: 8, H: 6}, seed)
+	for _, c := range []struct {
+		id, side string
+		p        Profile
+		pos      grid.Square
+	}{
+		{"orc", "orcs", SampleOrc(), grid.Square{X: 3, Y: 2}},
+		{"warrior", "heroes", SampleWarrior(), grid.Square{X: 4, Y: 2}},
+	} {
+		raw, err := json.Marshal(c.p)
+		if err != nil {
+			return enc, err
+		}
+		spec := combat.Spec{ID: c.id, Name: c.p.Name, Side: c.side, Pos: c.pos, Profile: raw}
+		if enc, _, err = combat.Apply(Ruleset{}, enc, combat.Place{Spec: spec}, dice.NewScripted()); err != nil {
+			return enc, err
+		}
+	}
+	return enc, nil
 }

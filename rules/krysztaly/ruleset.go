@@ -1,0 +1,259 @@
+package krysztaly
+
+import (
+	"encoding/json"
+	"slices"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+	"battlemat/rules/grid"
+)
+
+// RulesetID is the identifier of Kryształy Czasu in encounters and registries.
+const RulesetID = "krysztaly"
+
+// Ruleset plugs Kryształy Czasu into the encounter engine. The source has no
+// turn structure, so encounters run on the generic turn engine (KC-AMB-33):
+// initiative is the engine's placeholder roll or the GM's order, a turn is a
+// move plus the attack routine, and there are no reactions or opportunity
+// attacks (parrying is part of OBR). It implements combat.Profiler,
+// TurnRuler, RoundResetter, Attacker, OddsTeller and Mover.
+//
+// A combatant's Profile is a Profile in JSON. Its Conditions are merged with
+// the encounter's condition keys (the Cond constants) and the engine's
+// surprise flag; its ŻYW in play is the combatant's HP. An attack's option is
+// a Situation in JSON; the ruleset fills in what the encounter knows: twilight
+// from conditions, the shield attacks already made, and the number of
+// attackers when the option leaves it 0 (KC-AMB-22).
+type Ruleset struct{}
+
+// The encounter condition keys the ruleset reads (§9).
+const (
+	CondSurprised   = "surprised"    // KC-SIT-2, KC-AMB-29
+	CondImmobilised = "immobilised"  // KC-SIT-2
+	CondProne       = "prone"        // KC-SIT-3
+	CondHelpless    = "helpless"     // KC-SIT-8
+	CondBlind       = "blind"        // KC-SIT-5
+	CondShieldCover = "shield-cover" // KC-SHIELD-2
+	CondTwilight    = "twilight"     // fights in półmrok (KC-SIT-4)
+)
+
+// ID returns RulesetID.
+func (Ruleset) ID() string { return RulesetID }
+
+// Profile decodes and validates a profile and derives the turn engine's
+// numbers: ŻYW as hit points, the GM's movement, and one action per attack
+// of the round routine (KC-ALG-B; a shield attack also takes one, which
+// matches the "twice as slow" halving exactly for one or two attacks).
+func (Ruleset) Profile(raw json.RawMessage) (combat.Stats, error) {
+	p, err := DecodeProfile(raw)
+	if err != nil {
+		return combat.Stats{}, err
+	}
+	if p.Vitality < 1 {
+		return combat.Stats{}, combat.Invalid("KC-ABS-2", "vitality", "a combatant needs ŻYW of at least 1, got %d", p.Vitality)
+	}
+	r, err := p.AttacksPerRound()
+	if err != nil {
+		return combat.Stats{}, err
+	}
+	return combat.Stats{MaxHP: p.Vitality, Speed: p.Move, Actions: max(1, r.Total)}, nil
+}
+
+// TurnRules turns reactions off: the source has none (KC-AMB-33).
+func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
+
+// roundState is a combatant's per-round record: its shield attack this round
+// (KC-AMB-16), whether it was combined this round or last (KC-SHIELD-6), and
+// who has attacked it this round (KC-AMB-22).
+type roundState struct {
+	Shield       bool     `json:"shield,omitempty"`
+	Combined     bool     `json:"combined,omitempty"`
+	CombinedLast bool     `json:"combinedLast,omitempty"`
+	AttackedBy   []string `json:"attackedBy,omitempty"`
+}
+
+// RoundState starts a combatant's round, remembering only whether it made a
+// combined shield attack in the round now ending (KC-SHIELD-6).
+func (Ruleset) RoundState(enc combat.Encounter, id string) (json.RawMessage, error) {
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return nil, combat.Invalid("", "id", "no combatant %q", id)
+	}
+	old, err := stateOf(c)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(roundState{CombinedLast: old.Combined})
+}
+
+func stateOf(c combat.Combatant) (roundState, error) {
+	var st roundState
+	if len(c.RoundState) == 0 {
+		return st, nil
+	}
+	return st, decodeStrict(c.RoundState, &st, "roundState")
+}
+
+// fighter is a combatant as the attack rules see it.
+type fighter struct {
+	c     combat.Combatant
+	p     Profile
+	state roundState
+}
+
+func fighterOf(enc combat.Encounter, id string) (fighter, error) {
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
+	}
+	if len(c.Profile) == 0 {
+		return fighter{}, combat.Invalid("KC-ALG-A", "profile", "%q has no Kryształy Czasu profile", id)
+	}
+	p, err := DecodeProfile(c.Profile)
+	if err != nil {
+		return fighter{}, inField(err, id)
+	}
+	st, err := stateOf(c)
+	if err != nil {
+		return fighter{}, err
+	}
+	p.Vitality = c.HP
+	cond := &p.Conditions
+	has := func(k string) bool { return slices.Contains(c.Conditions, k) }
+	cond.Surprised = cond.Surprised || c.Surprised || has(CondSurprised)
+	cond.Immobilised = cond.Immobilised || has(CondImmobilised)
+	cond.Prone = cond.Prone || has(CondProne)
+	cond.Helpless = cond.Helpless || has(CondHelpless)
+	cond.Blind = cond.Blind || has(CondBlind)
+	cond.ShieldCover = cond.ShieldCover || has(CondShieldCover)
+	return fighter{c: c, p: p, state: st}, nil
+}
+
+func (f fighter) footprint() grid.Footprint {
+	return grid.Footprint{At: f.c.Pos, Side: f.c.Stats.Size}
+}
+
+// attack gathers the attacker, the defender and the situation of req.
+func attack(enc combat.Encounter, req combat.AttackRequest) (a, d fighter, s Situation, err error) {
+	if req.Opportunity {
+		return a, d, s, combat.Invalid("KC-AMB-33", "oa", "Kryształy Czasu has no opportunity attacks")
+	}
+	if a, err = fighterOf(enc, req.Attacker); err != nil {
+		return a, d, s, err
+	}
+	if d, err = fighterOf(enc, req.Defender); err != nil {
+		return a, d, s, err
+	}
+	if len(req.Option) > 0 {
+		if err = decodeStrict(req.Option, &s, "option"); err != nil {
+			return a, d, s, err
+		}
+	}
+	if s.Kind.shield() && a.state.Shield {
+		return a, d, s, combat.Invalid("KC-AMB-16", "kind", "one shield attack per round")
+	}
+	s.ShieldAttackRound = s.ShieldAttackRound || a.state.Shield
+	s.CombinedLastRound = s.CombinedLastRound || a.state.CombinedLast
+	s.AttackerTwilight = s.AttackerTwilight || slices.Contains(a.c.Conditions, CondTwilight)
+	s.DefenderTwilight = s.DefenderTwilight || slices.Contains(d.c.Conditions, CondTwilight)
+	if s.Attackers == 0 {
+		s.Attackers = attackers(enc, a, d)
+	}
+	return a, d, s, nil
+}
+
+// attackers counts the opponents of KC-SIT-1 as KC-AMB-22 does: the distinct
+// hostile combatants able to fight that stand within reach of the defender,
+// the current attacker, and those who already attacked it this round.
+func attackers(enc combat.Encounter, a, d fighter) int {
+	ids := append([]string{a.c.ID}, d.state.AttackedBy...)
+	for _, c := range enc.Combatants {
+		f := fighter{c: c}
+		if c.Side != d.c.Side && c.Up() && !slices.Contains(c.Conditions, CondHelpless) &&
+			grid.Touching(f.footprint(), d.footprint()) {
+			ids = append(ids, c.ID)
+		}
+	}
+	slices.Sort(ids)
+	return len(slices.Compact(ids))
+}
+
+// Attack resolves one attack (KC-ALG-A) with Resolve. The damage is the T
+// that gets through armour; the trace holds criticals and lost balance, whose
+// effects are the GM's (KC-ND-8, KC-SHIELD-5).
+func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Roller) (combat.AttackOutcome, error) {
+	a, d, s, err := attack(enc, req)
+	if err != nil {
+		return combat.AttackOutcome{}, err
+	}
+	res, err := Resolve(a.p, d.p, s, r)
+	if err != nil {
+		return combat.AttackOutcome{}, err
+	}
+	out := combat.AttackOutcome{Hit: res.Hit, Damage: res.Taken, Trace: res.Trace, RoundState: map[string]json.RawMessage{}}
+	if s.Kind.shield() {
+		a.state.Shield = true
+		a.state.Combined = a.state.Combined || s.Kind == ShieldCombined
+		if out.RoundState[a.c.ID], err = json.Marshal(a.state); err != nil {
+			return combat.AttackOutcome{}, err
+		}
+	}
+	if !slices.Contains(d.state.AttackedBy, a.c.ID) {
+		d.state.AttackedBy = append(slices.Clone(d.state.AttackedBy), a.c.ID)
+		if out.RoundState[d.c.ID], err = json.Marshal(d.state); err != nil {
+			return combat.AttackOutcome{}, err
+		}
+	}
+	return out, nil
+}
+
+// The keys of the chances Odds reports.
+const (
+	ChanceHit        = "hit"            // the attack lands (KC-RTR-2)
+	ChanceCritical   = "critical"       // an automatic critical strike (KC-SIT-8)
+	ChanceOffBalance = "off-balance"    // a bash knocks the defender off balance (KC-SHIELD-5)
+	ChanceDown       = "down"           // T brings the defender's ŻYW to 0 or below (KC-ABS-2)
+	ChanceExpected   = "expected-taken" // not a probability: the expected T, Num/Den damage points
+)
+
+// Odds reports the exact chances of an attack for the engine's odds panel.
+// The full damage distribution is available from the package's Odds.
+func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
+	a, d, s, err := attack(enc, req)
+	if err != nil {
+		return nil, err
+	}
+	o, err := Odds(a.p, d.p, s)
+	if err != nil {
+		return nil, err
+	}
+	chance := func(key string, r Ratio) combat.Chance {
+		return combat.Chance{Key: key, Num: int64(r.Num), Den: int64(r.Den)}
+	}
+	return []combat.Chance{
+		chance(ChanceHit, o.Hit), chance(ChanceCritical, o.Critical), chance(ChanceOffBalance, o.OffBalance),
+		chance(ChanceDown, o.Down), chance(ChanceExpected, o.Expected),
+	}, nil
+}
+
+// Step lets a combatant move one square for one point of movement onto
+// squares no other standing combatant holds. The source has no movement or
+// opportunity-attack rules; the GM sets the movement from SZ (KC-ND-5,
+// KC-AMB-33).
+func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return combat.StepCheck{}, combat.Invalid("", "id", "no combatant %q", id)
+	}
+	dest := grid.Footprint{At: to, Side: c.Stats.Size}
+	for _, o := range enc.Combatants {
+		if o.ID == id || !o.Up() {
+			continue
+		}
+		if grid.Distance(dest, grid.Footprint{At: o.Pos, Side: o.Stats.Size}) == 0 {
+			return combat.StepCheck{}, combat.Invalid("KC-AMB-33", "path", "(%d,%d) is held by %s", to.X, to.Y, o.ID)
+		}
+	}
+	return combat.StepCheck{Cost: 1}, nil
+}
