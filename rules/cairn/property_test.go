@@ -83,8 +83,8 @@ func TestApplyDamageProperties(t *testing.T) {
 			t.Fatalf("case %d: outcome %s, dead %v", i, d.Outcome, d.Target.Status.Dead)
 		}
 		for _, s := range d.Trace {
-			if s.Rule == "" {
-				t.Fatalf("case %d: step without a rule: %v", i, s)
+			if _, ok := Glossary[s.Key]; s.Rule == "" || !ok {
+				t.Fatalf("case %d: step without a rule or a glossary entry: %v", i, s)
 			}
 		}
 	}
