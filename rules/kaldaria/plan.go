@@ -35,6 +35,17 @@ func (k ParryKind) eligible(a AttackKind, w Weapon) bool {
 	return true
 }
 
+// parryKeys are the trace keys of each parry type.
+var parryKeys = [...]struct{ thac, need, roll string }{
+	{"parry-thac-weapon", "parry-need-weapon", "parry-weapon"},
+	{"parry-thac-shield", "parry-need-shield", "parry-shield"},
+	{"parry-thac-aura", "parry-need-aura", "parry-aura"},
+	{"parry-thac-passive", "parry-need-passive", "parry-passive"},
+}
+
+// tierKeys are the trace keys of the tier modifiers.
+var tierKeys = [...]string{"tier-front", "tier-flank", "tier-second-flank", "tier-rear"}
+
 // ParryOption is one kind of parry the defender will try against an attack,
 // in order: its parry THAC (tier penalty included) and the attempts left.
 type ParryOption struct {
@@ -92,7 +103,7 @@ func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
 // separately because a sequence of attacks can wound the defender partway.
 func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 	w := att.Weapons[a.Weapon]
-	p := plan{kind: w.Kind, weapon: w}
+	p := plan{kind: w.Kind, weapon: w, steps: make(combat.Trace, 0, 48)}
 	if a.Kind != "" {
 		p.kind = a.Kind
 	}
@@ -119,7 +130,7 @@ func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 		if a.Surprised {
 			p.thac -= p.mod("K-MOD-9", "surprised", "to-hit", 2)
 		}
-		p.thac -= p.mod("K-FLANK-9", "tier-"+a.Tier.String(), "to-hit", [...]int{0, 3, 4, 4}[a.Tier])
+		p.thac -= p.mod("K-FLANK-9", tierKeys[a.Tier], "to-hit", [...]int{0, 3, 4, 4}[a.Tier])
 	}
 	switch oa {
 	case NormalOA:
@@ -170,7 +181,7 @@ func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 		steps += p.mod("K-OA-3", "oa-improved", "crit-steps", 1)
 	}
 	if situational {
-		steps += p.mod("K-CRIT-4", "tier-"+a.Tier.String(), "crit-steps", [...]int{0, 1, 2, 2}[a.Tier])
+		steps += p.mod("K-CRIT-4", tierKeys[a.Tier], "crit-steps", [...]int{0, 1, 2, 2}[a.Tier])
 		steps += p.mod("K-MOD-6", "maneuver", "crit-steps", a.Maneuver.CritSteps)
 	}
 	p.natMin, p.marginMin = max(2, 18-steps), max(0, 5-steps)
@@ -280,7 +291,7 @@ func (p *plan) planParries(att, def Profile, a Attack) {
 	for _, o := range active {
 		if o.Left > 0 && o.Kind.eligible(p.kind, p.weapon) && !p.parryUnavailable {
 			p.activeParries = append(p.activeParries, o)
-			p.step("K-PARRY-3", combat.StepCompute, "parry-thac-"+o.Kind.String(), "", o.THAC)
+			p.step("K-PARRY-3", combat.StepCompute, parryKeys[o.Kind].thac, "", o.THAC)
 		}
 	}
 	if def.Armour.Passive && PassiveParry.eligible(p.kind, p.weapon) {

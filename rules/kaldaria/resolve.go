@@ -95,10 +95,12 @@ func parries(roll, need int) bool { return roll == 20 || (roll != 1 && roll >= n
 // roller runs short; Resolve turns that into an error.
 func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 	res := Result{Vitals: v, Round: st, Need: p.need, Wounded: wounded(v.HP, p.maxHP)}
-	tr := make(combat.Trace, len(p.steps), len(p.steps)+24)
-	copy(tr, p.steps)
+	tr := p.steps
 	add := func(rule combat.RuleID, kind combat.StepKind, key string, v int) {
 		tr = append(tr, combat.Step{Rule: rule, Kind: kind, Key: key, Value: v})
+	}
+	modDamage := func(rule combat.RuleID, key string, v int) {
+		tr = append(tr, combat.Step{Rule: rule, Kind: combat.StepModifier, Key: key, Quantity: "damage", Value: v})
 	}
 	roll := func(rule combat.RuleID, key string, sides int) int {
 		f := r.Roll(sides)
@@ -144,8 +146,8 @@ func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 		for spent(res.Round, o.Kind) < o.Left {
 			res.Round = spend(res.Round, o.Kind)
 			need := o.THAC + res.ARHit - 10
-			add("K-PARRY-2", combat.StepTarget, "parry-need-"+o.Kind.String(), need)
-			if parries(roll("K-PARRY-12", "parry-"+o.Kind.String(), 20), need) {
+			add("K-PARRY-2", combat.StepTarget, parryKeys[o.Kind].need, need)
+			if parries(roll("K-PARRY-12", parryKeys[o.Kind].roll, 20), need) {
 				return finish(Parried)
 			}
 		}
@@ -160,7 +162,7 @@ func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 	// Step 11: critical effect (K-CRIT-6/7).
 	if res.Critical {
 		res.Effect = effectOf(roll("K-CRIT-7", "critical-effect", 6))
-		add("K-CRIT-7", combat.StepOutcome, "effect-"+res.Effect.String(), int(res.Effect))
+		add("K-CRIT-7", combat.StepOutcome, "effect", int(res.Effect))
 	}
 	// Step 12: base damage (K-DMG-1, K-CRIT-8).
 	var base int
@@ -179,15 +181,15 @@ func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 	d := p.damageOf(base, res.Effect)
 	add("K-DMG-1", combat.StepCompute, "damage-base", d.base)
 	if p.physical {
-		add("K-DMG-3", combat.StepModifier, "abs", -d.absorbed)
-		add("K-DMG-4", combat.StepModifier, "cutter", -p.cutter)
+		modDamage("K-DMG-3", "abs", -d.absorbed)
+		modDamage("K-DMG-4", "cutter", -p.cutter)
 		add("K-DMG-5", combat.StepCompute, "damage-reduced", d.reduced)
 	}
 	if d.num != d.den {
 		add("K-DMG-6", combat.StepCompute, "multiplier-pct", int(roundHalfUp(100*d.num, d.den)))
 	}
 	if p.rider != 0 {
-		add("K-DMG-7", combat.StepModifier, "rider", p.rider)
+		modDamage("K-DMG-7", "rider", p.rider)
 	}
 	if d.capped {
 		add("K-DMG-8", combat.StepCompute, "damage-capped", d.final)
