@@ -13,6 +13,7 @@ import (
 // Bounds a stat block must respect (DND-GEN-1, DND-GEN-3, DND-ND-4).
 const (
 	MaxNameLen       = 80      // runes in a name
+	MaxKeyLen        = 32      // bytes in a stat-block ID
 	MaxAttacks       = 16      // attacks per stat block
 	MaxStatBlockSize = 1 << 16 // bytes accepted by DecodeStatBlock
 	SquareFeet       = 5       // one battlemap square (DND-GEN-3)
@@ -101,6 +102,21 @@ func (s StatBlock) MeleeAttack() (Attack, bool) {
 // inRange reports whether v lies in lo..hi.
 func inRange(v, lo, hi int) bool { return v >= lo && v <= hi }
 
+// validKey reports whether s is a stable identifier: 1 to MaxKeyLen of
+// a-z, A-Z, 0-9, '-' and '_'. Stat-block IDs are keys, since the
+// encounter groups initiative by them (DND-AMB-7).
+func validKey(s string) bool {
+	if s == "" || len(s) > MaxKeyLen {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // validName checks a non-empty, bounded, valid UTF-8 name.
 func validName(rule combat.RuleID, field, s string) error {
 	if s == "" || !utf8.ValidString(s) || utf8.RuneCountInString(s) > MaxNameLen {
@@ -112,8 +128,8 @@ func validName(rule combat.RuleID, field, s string) error {
 // Validate checks every field against the bounds of the rules it feeds and
 // returns a *combat.RuleError naming the first offending field.
 func (s StatBlock) Validate() error {
-	if err := validName("DND-AMB-7", "id", s.ID); err != nil {
-		return err
+	if !validKey(s.ID) {
+		return combat.Invalid("DND-AMB-7", "id", "%q is not 1..%d of a-z, A-Z, 0-9, '-' and '_'", s.ID, MaxKeyLen)
 	}
 	if err := validName("DND-ND-9", "name", s.Name); err != nil {
 		return err
@@ -207,17 +223,26 @@ func (a Attack) Validate() error {
 // DecodeStatBlock reads one stat block from JSON, rejecting unknown fields,
 // trailing data and inputs over MaxStatBlockSize bytes, and validates it.
 func DecodeStatBlock(data []byte) (StatBlock, error) {
+	var s StatBlock
+	if err := decodeStrict("statBlock", data, &s); err != nil {
+		return StatBlock{}, err
+	}
+	return s, s.Validate()
+}
+
+// decodeStrict decodes exactly one JSON value of at most MaxStatBlockSize
+// bytes into v, rejecting unknown fields and trailing data.
+func decodeStrict(field string, data []byte, v any) error {
 	if len(data) > MaxStatBlockSize {
-		return StatBlock{}, combat.Invalid("", "statBlock", "%d bytes, at most %d", len(data), MaxStatBlockSize)
+		return combat.Invalid("", field, "%d bytes, at most %d", len(data), MaxStatBlockSize)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var s StatBlock
-	if err := dec.Decode(&s); err != nil {
-		return StatBlock{}, combat.Invalid("", "statBlock", "%v", err)
+	if err := dec.Decode(v); err != nil {
+		return combat.Invalid("", field, "%v", err)
 	}
 	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
-		return StatBlock{}, combat.Invalid("", "statBlock", "trailing data after the stat block")
+		return combat.Invalid("", field, "trailing data")
 	}
-	return s, s.Validate()
+	return nil
 }

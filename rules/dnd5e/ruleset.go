@@ -1,0 +1,365 @@
+package dnd5e
+
+import (
+	"encoding/json"
+	"math/big"
+	"slices"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+	"battlemat/rules/grid"
+)
+
+// RulesetID is the encounter ruleset ID of D&D 5e.
+const RulesetID = "dnd5e"
+
+// Condition keys the ruleset reads from combatant conditions. The source
+// leaves conditions to another chapter (DND-ND-7); these are the DM's
+// flags for what this package needs.
+const (
+	// ConditionCannotAct stops a creature from taking actions, bonus
+	// actions and reactions (DND-BONUS-4, DND-ND-7). The SRD conditions
+	// that include it are recognised too (see cannotAct).
+	ConditionCannotAct = "cannot-act"
+	// ConditionDisengaged marks a creature that took the Disengage action
+	// this turn: its movement provokes no opportunity attack (DND-ND-3).
+	ConditionDisengaged = "disengaged"
+	// ConditionInvisible and ConditionBlinded decide, by default, whether
+	// a reactor can see a mover (DND-ND-3): not if the mover is invisible
+	// or the reactor blinded.
+	ConditionInvisible = "invisible"
+	ConditionBlinded   = "blinded"
+)
+
+// incapacitating are the condition keys that stop a creature from taking
+// actions and reactions (DND-ND-7, SRD default).
+var incapacitating = []string{ConditionCannotAct, "incapacitated", "paralyzed", "petrified", "stunned", "unconscious"}
+
+// cannotAct reports whether the conditions stop a creature from acting.
+func cannotAct(conds []string) bool {
+	for _, c := range conds {
+		if slices.Contains(incapacitating, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// Ruleset plugs D&D 5e into the encounter engine (DND-ENG-6). Its zero
+// value follows the spec's defaults: ties ordered by hand (DND-INIT-4) and
+// the Hebrew surprise lock (DND-ERR-2).
+type Ruleset struct {
+	Ties TieBreak
+	Lock LockMode
+}
+
+// Profile is a combatant's 5e profile as an encounter stores it: its stat
+// block and who controls it (DND-INIT-2, DND-INIT-4). An empty controller
+// means the DM. In JSON the stat block's fields and "controller" sit side by
+// side in one object.
+type Profile struct {
+	StatBlock
+	Controller Controller `json:"controller,omitempty"`
+}
+
+// controller returns who runs the creature, the DM by default.
+func (p Profile) controller() Controller {
+	if p.Controller == "" {
+		return DM
+	}
+	return p.Controller
+}
+
+// DecodeProfile reads and validates a combatant profile.
+func DecodeProfile(raw []byte) (Profile, error) {
+	var p Profile
+	if err := decodeStrict("profile", raw, &p); err != nil {
+		return Profile{}, err
+	}
+	if p.Controller != "" && p.Controller != Player && p.Controller != DM {
+		return Profile{}, combat.Invalid("DND-INIT-4", "controller", "%q is neither %q nor %q", p.Controller, Player, DM)
+	}
+	return p, p.Validate()
+}
+
+// ID returns RulesetID.
+func (Ruleset) ID() string { return RulesetID }
+
+// Profile derives the turn engine's numbers from a profile: hit points,
+// speed in feet (DND-TURN-2), the initiative modifier (DND-AMB-9), the
+// stat block as initiative group (DND-AMB-7), one action (DND-TURN-1), a
+// bonus action only if a feature grants one (DND-BONUS-1) and one free
+// object interaction (DND-FREE-3).
+func (Ruleset) Profile(raw json.RawMessage) (combat.Stats, error) {
+	p, err := DecodeProfile(raw)
+	if err != nil {
+		return combat.Stats{}, err
+	}
+	st := combat.Stats{MaxHP: p.HP, Speed: p.Speed, Initiative: p.InitiativeMod(), Group: p.ID, Actions: 1, Interactions: 1}
+	if len(p.BonusActions) > 0 {
+		st.BonusActions = 1
+	}
+	return st, nil
+}
+
+// TurnRules turns on one reaction per creature until its next turn
+// (DND-REACT-3) and sets when a surprise lock ends (DND-SURP-5, DND-AMB-3).
+func (rs Ruleset) TurnRules() combat.TurnRules {
+	tr := combat.TurnRules{Reactions: true, SurpriseLock: combat.LockEndOfRound1}
+	if rs.Lock == LockOwnTurnEnd {
+		tr.SurpriseLock = combat.LockEndOfOwnFirstTurn
+	}
+	return tr
+}
+
+// profileOf decodes a combatant's profile; a combatant without one is a
+// DM-run creature known only by its engine stats.
+func profileOf(c combat.Combatant) (Profile, bool, error) {
+	if len(c.Profile) == 0 {
+		return Profile{}, false, nil
+	}
+	p, err := DecodeProfile(c.Profile)
+	return p, err == nil, err
+}
+
+// RollInitiative rolls the 5e initiative order for the combatants ids
+// (DND-ALG-A step 3): DM-run creatures of one side with the same stat block
+// share a slot and a roll (DND-INIT-2, DND-AMB-7), ties follow the
+// ruleset's TieBreak (DND-INIT-4). With TieByHand, equal scores without
+// Tiebreak faces are for the players or the DM to order with SetOrder.
+func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roller) ([]combat.Slot, error) {
+	es := make([]Entrant, 0, len(ids))
+	for _, id := range ids {
+		c, found := enc.Combatant(id)
+		if !found {
+			return nil, combat.Invalid("DND-INIT-1", "id", "no combatant %q", id)
+		}
+		p, _, err := profileOf(c)
+		if err != nil {
+			return nil, err
+		}
+		e := Entrant{ID: id, Controller: p.controller(), Mod: c.Stats.Initiative}
+		if c.Stats.Group != "" {
+			e.Group = c.Side + "/" + c.Stats.Group
+		}
+		es = append(es, e)
+	}
+	o, err := RollInitiative(es, rs.Ties, r)
+	if err != nil {
+		return nil, err
+	}
+	slots := make([]combat.Slot, len(o.Slots))
+	for i, s := range o.Slots {
+		slots[i] = combat.Slot{Members: s.Members, Score: s.Total, Tiebreak: s.RollOff}
+	}
+	return slots, nil
+}
+
+// TurnBudget is the budget a creature starts its turn with (DND-ALG-C step
+// 1), from Budget.StartTurn: a creature that cannot act gets no action and
+// no bonus action (DND-BONUS-4). The engine applies first-turn surprise and
+// the reaction on top.
+func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error) {
+	c, found := enc.Combatant(id)
+	if !found {
+		return combat.Budget{}, combat.Invalid("DND-ALG-C", "id", "no combatant %q", id)
+	}
+	b, _ := Budget{}.StartTurn(TurnStart{Speed: c.Stats.Speed, HasBonus: c.Stats.BonusActions > 0, CannotAct: cannotAct(c.Conditions)})
+	return combat.Budget{Movement: b.Movement, Actions: count(b.Action), BonusActions: count(b.BonusAction), Interactions: count(b.FreeInteraction)}, nil
+}
+
+// count is 1 for an available resource and 0 for a spent one.
+func count(available bool) int {
+	if available {
+		return 1
+	}
+	return 0
+}
+
+// Step checks one step of a mover (DND-ALG-C step 3): it costs 5 ft
+// (DND-GEN-3, DND-AMB-11), and every hostile creature whose reach the step
+// leaves may make an opportunity attack, as MayOpportunityAttack decides
+// (DND-ND-3, DND-ALG-D step 1).
+func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
+	m, found := enc.Combatant(id)
+	if !found {
+		return combat.StepCheck{}, combat.Invalid("DND-TURN-1", "id", "no combatant %q", id)
+	}
+	chk := combat.StepCheck{Cost: SquareFeet}
+	for _, o := range enc.Combatants {
+		if o.ID == id || !o.Up() {
+			continue
+		}
+		p, ok, err := profileOf(o)
+		if err != nil {
+			return combat.StepCheck{}, err
+		}
+		if !ok {
+			continue
+		}
+		_, melee := p.MeleeAttack()
+		allowed, _ := MayOpportunityAttack(Departure{
+			Reactor:          Budget{Reaction: o.Budget.Reaction, Locked: o.Budget.Locked},
+			ReactorCannotAct: cannotAct(o.Conditions),
+			HasOption:        melee && p.HasReaction(OpportunityAttack),
+			Hostile:          o.Side != m.Side,
+			Sees:             !slices.Contains(m.Conditions, ConditionInvisible) && !slices.Contains(o.Conditions, ConditionBlinded),
+			At:               o.Pos, Reach: p.Reach, From: from, To: to,
+			Kind:       MoveOwn,
+			Disengaged: slices.Contains(m.Conditions, ConditionDisengaged),
+		})
+		if allowed {
+			chk.Attackers = append(chk.Attackers, o.ID)
+		}
+	}
+	return chk, nil
+}
+
+// AttackOption is the attack choice a UI sends with an Attack command:
+// the attack's name (default: the first attack, or the first melee attack
+// for an opportunity attack) and the circumstances that give advantage or
+// disadvantage, which the DM judges (DND-ND-4, DND-ND-6).
+type AttackOption struct {
+	Attack       string `json:"attack,omitempty"`
+	Advantage    bool   `json:"advantage,omitempty"`
+	Disadvantage bool   `json:"disadvantage,omitempty"`
+}
+
+// attackSetup is a checked attack: what is rolled, against which AC, with
+// which advantage, and the defender's current hit points.
+type attackSetup struct {
+	atk Attack
+	ac  int
+	adv Advantage
+	hp  int
+}
+
+// setup checks an attack request (DND-ND-4, SRD default): both sides have
+// profiles, the chosen attack exists, an opportunity attack is a melee
+// attack (DND-ND-3), a melee target is within reach and a ranged one within
+// long range. Beyond normal range, or with a hostile creature able to act
+// within 5 ft of the shooter, a ranged attack has disadvantage.
+func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) {
+	a, okA := enc.Combatant(req.Attacker)
+	d, okD := enc.Combatant(req.Defender)
+	if !okA || !okD {
+		return attackSetup{}, combat.Invalid("DND-ND-4", "attack", "no combatant %q or %q", req.Attacker, req.Defender)
+	}
+	ap, okA, err := profileOf(a)
+	if err != nil {
+		return attackSetup{}, err
+	}
+	dp, okD, err := profileOf(d)
+	if err != nil {
+		return attackSetup{}, err
+	}
+	if !okA || !okD {
+		return attackSetup{}, combat.Invalid("DND-ND-4", "profile", "both combatants need a 5e stat block")
+	}
+	var opt AttackOption
+	if len(req.Option) > 0 {
+		if err := decodeStrict("option", req.Option, &opt); err != nil {
+			return attackSetup{}, err
+		}
+	}
+	atk, err := chooseAttack(ap.StatBlock, opt.Attack, req.Opportunity)
+	if err != nil {
+		return attackSetup{}, err
+	}
+	dist := distanceFeet(a.Pos, d.Pos)
+	adv, dis := opt.Advantage, opt.Disadvantage
+	switch atk.Kind {
+	case Melee:
+		if dist > ap.Reach {
+			return attackSetup{}, combat.Invalid("DND-ND-4", "defender", "%d ft away, reach %d ft", dist, ap.Reach)
+		}
+	case Ranged:
+		if dist > atk.LongRange {
+			return attackSetup{}, combat.Invalid("DND-ND-4", "defender", "%d ft away, long range %d ft", dist, atk.LongRange)
+		}
+		dis = dis || dist > atk.Range || hostileAdjacent(enc, a)
+	}
+	return attackSetup{atk: atk, ac: dp.AC, adv: AdvantageOf(adv, dis), hp: d.HP}, nil
+}
+
+// chooseAttack finds the named attack, or the default one.
+func chooseAttack(b StatBlock, name string, opportunity bool) (Attack, error) {
+	for _, a := range b.Attacks {
+		if (name == "" || a.Name == name) && (!opportunity || a.Kind == Melee) {
+			return a, nil
+		}
+	}
+	if opportunity {
+		return Attack{}, combat.Invalid("DND-ND-3", "option", "an opportunity attack needs a melee attack")
+	}
+	return Attack{}, combat.Invalid("DND-ND-4", "option", "%s has no attack %q", b.Name, name)
+}
+
+// hostileAdjacent reports whether a hostile creature able to act stands
+// within 5 ft of c (DND-ND-4, SRD default for ranged attacks in melee).
+func hostileAdjacent(enc combat.Encounter, c combat.Combatant) bool {
+	for _, o := range enc.Combatants {
+		if o.Side != c.Side && o.Up() && !cannotAct(o.Conditions) && distanceFeet(o.Pos, c.Pos) <= SquareFeet {
+			return true
+		}
+	}
+	return false
+}
+
+// Attack resolves one attack with RollAttack (DND-ND-4, SRD default).
+func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Roller) (combat.AttackOutcome, error) {
+	s, err := setup(enc, req)
+	if err != nil {
+		return combat.AttackOutcome{}, err
+	}
+	res := RollAttack(s.atk, s.ac, s.adv, r)
+	return combat.AttackOutcome{Hit: res.Hit, Damage: res.Damage, Trace: res.Trace}, nil
+}
+
+// Odds returns the exact chances of an attack (DND-ND-4, SRD default):
+// "hit", "crit", and "down", the chance that the damage takes the defender
+// to 0 hit points or below (DND-ND-5). A chance whose reduced fraction does
+// not fit in 64 bits is left out.
+func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
+	s, err := setup(enc, req)
+	if err != nil {
+		return nil, err
+	}
+	o := AttackOdds(s.atk, s.ac, s.adv)
+	out := []combat.Chance{
+		{Key: "hit", Num: o.Hit.Num, Den: o.Hit.Den},
+		{Key: "crit", Num: o.Crit.Num, Den: o.Crit.Den},
+	}
+	if c, ok := chance("down", o.AtLeast(max(s.hp, 1))); ok {
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// chance converts an exact probability to a keyed Chance if it fits.
+func chance(key string, p *big.Rat) (combat.Chance, bool) {
+	if !p.Num().IsInt64() || !p.Denom().IsInt64() {
+		return combat.Chance{}, false
+	}
+	return combat.Chance{Key: key, Num: p.Num().Int64(), Den: p.Denom().Int64()}, true
+}
+
+// The engine capabilities the ruleset provides (DND-ENG-6).
+var (
+	_ combat.Profiler   = Ruleset{}
+	_ combat.TurnRuler  = Ruleset{}
+	_ combat.Initiator  = Ruleset{}
+	_ combat.Budgeter   = Ruleset{}
+	_ combat.Mover      = Ruleset{}
+	_ combat.Attacker   = Ruleset{}
+	_ combat.OddsTeller = Ruleset{}
+)
+
+// Spec returns the participant as the encounter engine places it, with its
+// stat block and controller as profile.
+func (p Participant) Spec() combat.Spec {
+	// A Profile holds only strings, numbers and lists of them: marshalling
+	// cannot fail.
+	raw, _ := json.Marshal(Profile{StatBlock: p.Block, Controller: p.Controller})
+	return combat.Spec{ID: p.ID, Name: p.Block.Name, Side: p.Side, Pos: p.At, Profile: raw}
+}

@@ -1,0 +1,229 @@
+package dnd5e
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"testing"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+	"battlemat/rules/dice/dicetest"
+	"battlemat/rules/grid"
+)
+
+// apply runs one command and fails the test on error.
+func apply(t *testing.T, enc combat.Encounter, cmd combat.Command, r dice.Roller) (combat.Encounter, []combat.Event) {
+	t.Helper()
+	next, evs, err := combat.Apply(Ruleset{}, enc, cmd, r)
+	if err != nil {
+		t.Fatalf("%T: %v", cmd, err)
+	}
+	return next, evs
+}
+
+// placedAmbush is the sample ambush placed in a fresh encounter.
+func placedAmbush(t *testing.T) combat.Encounter {
+	sk := SampleAmbush()
+	enc := combat.NewEncounter(RulesetID, sk.Map, 1)
+	for _, p := range sk.Participants {
+		enc, _ = apply(t, enc, combat.Place{Spec: p.Spec()}, dicetest.Script(t))
+	}
+	return enc
+}
+
+func hasEvent(evs []combat.Event, typ combat.EventType, actor string) (combat.Event, bool) {
+	for _, e := range evs {
+		if e.Type == typ && (actor == "" || e.Actor == actor) {
+			return e, true
+		}
+	}
+	return combat.Event{}, false
+}
+
+// TestEngineAmbush plays the sample through the encounter engine: group
+// initiative, a surprised fighter's empty first turn, and the rogue's
+// opportunity attack on a goblin that runs.
+func TestEngineAmbush(t *testing.T) {
+	enc := placedAmbush(t)
+	enc, evs := apply(t, enc, combat.RollInitiative{}, dicetest.Script(t, 18, 9, 5, 13))
+	rolled, _ := hasEvent(evs, combat.InitiativeRolled, "")
+	want := []combat.Slot{
+		{Members: []string{"fighter"}, Score: 18},
+		{Members: []string{"goblin-a", "goblin-b", "goblin-c", "goblin-d"}, Score: 15},
+		{Members: []string{"rogue"}, Score: 12},
+		{Members: []string{"wizard"}, Score: 6},
+	}
+	if len(rolled.Order) != len(want) {
+		t.Fatalf("DND-INIT-2: order %v", rolled.Order)
+	}
+	for i := range want {
+		if !slices.Equal(rolled.Order[i].Members, want[i].Members) || rolled.Order[i].Score != want[i].Score {
+			t.Errorf("DND-INIT-2: slot %d is %v, want %v", i, rolled.Order[i], want[i])
+		}
+	}
+
+	enc, _ = apply(t, enc, combat.Start{Surprised: []string{"fighter"}}, dicetest.Script(t))
+	f, _ := enc.Combatant("fighter")
+	if enc.Current() != "fighter" || f.Budget.Movement != 0 || f.Budget.Actions != 0 || f.Budget.Reaction {
+		t.Errorf("DND-SURP-5: the surprised fighter's first turn: %+v", f.Budget)
+	}
+	enc, _ = apply(t, enc, combat.EndTurn{}, dicetest.Script(t))
+	g, _ := enc.Combatant("goblin-a")
+	if enc.Current() != "goblin-a" || g.Budget.Movement != 30 || g.Budget.Actions != 1 || g.Budget.BonusActions != 1 || g.Budget.Interactions != 1 {
+		t.Errorf("DND-ALG-C: goblin-a's turn: %s %+v", enc.Current(), g.Budget)
+	}
+
+	enc, _ = apply(t, enc, combat.Move{ID: "goblin-a", Path: []grid.Square{{X: 6, Y: 3}}}, dicetest.Script(t))
+	if enc.Pending == nil || enc.Pending.Chooser != "rogue" {
+		t.Fatalf("DND-ND-3: pending %+v, want the rogue offered an opportunity attack", enc.Pending)
+	}
+	enc, evs = apply(t, enc, combat.TakeOpportunity{}, dicetest.Script(t, 14, 4))
+	res, _ := hasEvent(evs, combat.AttackResolved, "rogue")
+	if !res.Hit || res.Value != 7 {
+		t.Errorf("DND-ND-4: the rogue's attack %+v", res)
+	}
+	if _, downed := hasEvent(evs, combat.Downed, "goblin-a"); !downed {
+		t.Error("DND-ND-5: goblin-a not downed")
+	}
+	r, _ := enc.Combatant("rogue")
+	if r.Budget.Reaction {
+		t.Error("DND-REACT-3: the rogue still has its reaction")
+	}
+	if enc.Current() != "goblin-b" {
+		t.Errorf("DND-AMB-16: after goblin-a dropped, %s acts", enc.Current())
+	}
+	// Goblin B, adjacent to nobody, walks past the rogue's reach later:
+	// the rogue has no reaction left, so nobody is asked (DND-TV-8).
+	enc, _ = apply(t, enc, combat.Reposition{ID: "goblin-b", To: grid.Square{X: 5, Y: 2}}, dicetest.Script(t))
+	enc, _ = apply(t, enc, combat.Move{ID: "goblin-b", Path: []grid.Square{{X: 6, Y: 1}}}, dicetest.Script(t))
+	if enc.Pending != nil {
+		t.Errorf("DND-TV-8: a second reaction offered: %+v", enc.Pending)
+	}
+}
+
+// TestEngineSurpriseLock is DND-TV-6 through the engine: the surprised
+// fighter, who acted first, is not offered an opportunity attack in round 1.
+func TestEngineSurpriseLock(t *testing.T) {
+	for _, tc := range []struct {
+		id      string
+		lock    LockMode
+		offered bool
+	}{{"DND-TV-6", LockRoundEnd, false}, {"DND-TV-7", LockOwnTurnEnd, true}} {
+		t.Run(tc.id, func(t *testing.T) {
+			rs := Ruleset{Lock: tc.lock}
+			do := func(enc combat.Encounter, cmd combat.Command, faces ...int) combat.Encounter {
+				next, _, err := combat.Apply(rs, enc, cmd, dicetest.Script(t, faces...))
+				if err != nil {
+					t.Fatalf("%T: %v", cmd, err)
+				}
+				return next
+			}
+			enc := placedAmbush(t)
+			enc = do(enc, combat.Reposition{ID: "goblin-a", To: grid.Square{X: 2, Y: 2}})
+			enc = do(enc, combat.RollInitiative{}, 18, 9, 5, 13)
+			enc = do(enc, combat.Start{Surprised: []string{"fighter"}})
+			enc = do(enc, combat.EndTurn{})
+			enc = do(enc, combat.Move{ID: "goblin-a", Path: []grid.Square{{X: 1, Y: 1}}})
+			if offered := enc.Pending != nil && enc.Pending.Chooser == "fighter"; offered != tc.offered {
+				t.Errorf("DND-AMB-3: fighter offered an opportunity attack: %v, want %v", offered, tc.offered)
+			}
+		})
+	}
+}
+
+func TestProfile(t *testing.T) {
+	raw, err := json.Marshal(Profile{StatBlock: Goblin()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Ruleset{}.Profile(raw)
+	want := combat.Stats{MaxHP: 7, Speed: 30, Initiative: 2, Group: "goblin", Actions: 1, BonusActions: 1, Interactions: 1}
+	if err != nil || st != want {
+		t.Errorf("DND-BONUS-1: stats %+v, %v; want %+v", st, err, want)
+	}
+	raw, _ = json.Marshal(Profile{StatBlock: Fighter(), Controller: Player})
+	if st, _ := (Ruleset{}).Profile(raw); st.BonusActions != 0 {
+		t.Error("DND-BONUS-1: the fighter has a bonus action")
+	}
+	for name, bad := range map[string]string{
+		"controller":    `{"id":"x","name":"x","ac":1,"hp":1,"reach":5,"controller":"gm"}`,
+		"unknown field": `{"id":"x","name":"x","ac":1,"hp":1,"reach":5,"owner":"dm"}`,
+		"invalid":       `{"id":"x y","name":"x","ac":1,"hp":1,"reach":5}`,
+	} {
+		var re *combat.RuleError
+		if _, err := (Ruleset{}).Profile(json.RawMessage(bad)); !errors.As(err, &re) {
+			t.Errorf("%s: err %v", name, err)
+		}
+	}
+}
+
+func TestTurnBudgetCannotAct(t *testing.T) {
+	enc := placedAmbush(t)
+	enc, _ = apply(t, enc, combat.AddCondition{ID: "goblin-a", Condition: "stunned"}, dicetest.Script(t))
+	b, err := Ruleset{}.TurnBudget(enc, "goblin-a")
+	if err != nil || b.Actions != 0 || b.BonusActions != 0 || b.Movement != 30 {
+		t.Errorf("DND-BONUS-4: %+v %v", b, err)
+	}
+}
+
+func TestStepOffers(t *testing.T) {
+	from, to := grid.Square{X: 5, Y: 3}, grid.Square{X: 6, Y: 3}
+	tests := []struct {
+		name  string
+		cond  [2]string // condition on the mover, on the rogue
+		want  []string
+		setup func(*combat.Encounter)
+	}{
+		{name: "rogue reacts", want: []string{"rogue"}},
+		{name: "disengaged", cond: [2]string{ConditionDisengaged, ""}},
+		{name: "invisible mover", cond: [2]string{ConditionInvisible, ""}},
+		{name: "blinded rogue", cond: [2]string{"", ConditionBlinded}},
+		{name: "rogue cannot act", cond: [2]string{"", "unconscious"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			enc := placedAmbush(t)
+			enc, _ = apply(t, enc, combat.RollInitiative{}, dicetest.Script(t, 18, 9, 5, 13))
+			enc, _ = apply(t, enc, combat.Start{}, dicetest.Script(t))
+			for i, who := range []string{"goblin-a", "rogue"} {
+				if tc.cond[i] != "" {
+					enc, _ = apply(t, enc, combat.AddCondition{ID: who, Condition: tc.cond[i]}, dicetest.Script(t))
+				}
+			}
+			chk, err := Ruleset{}.Step(enc, "goblin-a", from, to)
+			if err != nil || chk.Cost != 5 || !slices.Equal(chk.Attackers, tc.want) {
+				t.Errorf("DND-ND-3: %+v %v, want attackers %v", chk, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestEngineOdds checks the odds the engine shows for the rogue's
+// shortsword (+5, 1d6+3) against an adjacent goblin (AC 15, 7 HP): it hits
+// on 10 or more (220/400), crits on 20, and drops the goblin on a normal
+// hit rolling 4+ (200/400 × 1/2) or a critical with 2d6 ≥ 4 (20/400 ×
+// 33/36): 71/240.
+func TestEngineOdds(t *testing.T) {
+	enc := placedAmbush(t)
+	got, err := combat.Odds(Ruleset{}, enc, combat.AttackRequest{Attacker: "rogue", Defender: "goblin-a"})
+	want := []combat.Chance{{Key: "hit", Num: 220, Den: 400}, {Key: "crit", Num: 20, Den: 400}, {Key: "down", Num: 71, Den: 240}}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("DND-ND-4: %v %v, want %v", got, err, want)
+	}
+	for name, req := range map[string]combat.AttackRequest{
+		"out of reach":   {Attacker: "rogue", Defender: "goblin-d"},
+		"unknown attack": {Attacker: "rogue", Defender: "goblin-a", Option: json.RawMessage(`{"attack":"bite"}`)},
+		"bad option":     {Attacker: "rogue", Defender: "goblin-a", Option: json.RawMessage(`{"weapon":"x"}`)},
+	} {
+		if _, err := combat.Odds(Ruleset{}, enc, req); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	// The goblin's shortbow at 15 ft with the rogue beside it has
+	// disadvantage (SRD ranged attacks in close combat): crits 1 in 400.
+	got, err = combat.Odds(Ruleset{}, enc, combat.AttackRequest{Attacker: "goblin-a", Defender: "wizard", Option: json.RawMessage(`{"attack":"shortbow"}`)})
+	if err != nil || got[1] != (combat.Chance{Key: "crit", Num: 1, Den: 400}) {
+		t.Errorf("DND-ND-4: shortbow in melee: %v %v", got, err)
+	}
+}
