@@ -110,3 +110,19 @@ func TestVectorRestrictions(t *testing.T) {
 		}
 	})
 }
+
+// TestRestricted checks the [REC] of KC-ND-6: the current attribute under
+// restrictions is floor(attr / k) with the largest k.
+func TestRestricted(t *testing.T) {
+	for _, c := range []struct {
+		attr int
+		rs   []Restriction
+		want int
+	}{{55, nil, 55}, {55, []Restriction{2}, 27}, {55, []Restriction{2, 3}, 18}, {55, []Restriction{0, 1}, 55}} {
+		t.Run(fmt.Sprintf("KC-ND-6/%d%v", c.attr, c.rs), func(t *testing.T) {
+			if got := Restricted(c.attr, c.rs...); got != c.want {
+				t.Errorf("Restricted(%d, %v) = %d, want %d", c.attr, c.rs, got, c.want)
+			}
+		})
+	}
+}

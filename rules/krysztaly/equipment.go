@@ -161,13 +161,15 @@ func (r Restriction) delayTerm() int {
 	return int(r)
 }
 
-// Apply returns an attribute under the restriction, floor(attr / k)
-// (KC-ND-6), for sheets that derive the current ZR or SZ.
-func (r Restriction) Apply(attr int) int {
-	if r < 2 {
-		return attr
+// Restricted returns an attribute under the restrictions of the items worn,
+// floor(attr / k) with the largest k among them (KC-ND-6 [REC]): a sheet's
+// current ZR or SZ. Restrictions 0 and 1 leave the attribute as it is.
+func Restricted(attr int, rs ...Restriction) int {
+	k := Restriction(1)
+	for _, r := range rs {
+		k = max(k, r)
 	}
-	return floorDiv(attr, int(r))
+	return floorDiv(attr, int(k))
 }
 
 // limits bound every number a profile may hold, so arithmetic stays far from

@@ -128,7 +128,7 @@ type Profile struct {
 	ZR            int               `json:"zr"`                    // current Zręczność (KC-AMB-2)
 	Attacks       int               `json:"attacks"`               // N0, weapon attacks per round before specialisation (KC-ATK-1)
 	MaxAttacks    int               `json:"maxAttacks,omitempty"`  // cap from SZ, 0 for none (KC-ATK-4)
-	Vitality      int               `json:"vitality"`              // ŻYW; in an encounter, the maximum (KC-ABS-2)
+	Vitality      int               `json:"vitality"`              // current ŻYW; an encounter starts from it and keeps the current value as HP (KC-ABS-2)
 	Move          int               `json:"move,omitempty"`        // squares per turn, set by the GM from SZ (KC-ND-5, KC-AMB-33)
 	Proficiencies []Proficiency     `json:"proficiencies,omitempty"`
 	ShieldBearer  bool              `json:"shieldBearer,omitempty"` // tarczownik (KC-SHIELD-1)

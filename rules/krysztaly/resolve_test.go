@@ -14,6 +14,11 @@ func TestVectorsDefence(t *testing.T) {
 	tr := func(v int) combat.Modifier {
 		return combat.Modifier{Rule: "KC-SIT-7", Key: "test", Quantity: QtyTR, Value: v}
 	}
+	defMods := []combat.Modifier{
+		{Rule: "KC-SIT-7", Key: "banner", Quantity: QtyOBR, Value: 20},
+		{Rule: "KC-SIT-7", Key: "blessing", Quantity: QtyMagic, Value: 7},
+		{Rule: "KC-SIT-7", Key: "ward", Quantity: QtyProtective, Value: 5},
+	}
 	cases := []struct {
 		id, rule, errata string
 		a, d             Profile
@@ -51,6 +56,17 @@ func TestVectorsDefence(t *testing.T) {
 		{id: "KC-TV-31/front", rule: "KC-AMB-24", a: orc(), d: d1(), s: Situation{Attackers: 3}, tr: 150, obr: 70, rtr: 80, hit: 80},
 		{id: "KC-TV-31/rear", rule: "KC-AMB-24", a: orc(), d: d1(), s: Situation{Attackers: 3, FromBehind: true},
 			tr: 150, obr: -10, rtr: 160, hit: 95},
+		{id: "AM-1/normal", rule: "KC-DEF-1", a: orc(), d: with(d1(), func(p *Profile) { p.Mods = append(p.Mods, defMods...) }),
+			tr: 150, obr: 80 + 20 + 7 + 5, rtr: 38, hit: 38},
+		{id: "AM-1/defenceless", rule: "KC-SIT-2", errata: "AM-1: only armour, protective magic and the §9 terms count",
+			a: orc(), d: with(d1(), func(p *Profile) { p.Mods, p.Conditions.Surprised = append(p.Mods, defMods...), true }),
+			tr: 150, obr: 30 + 5 - 30, rtr: 145, hit: 95},
+		{id: "KC-AMB-38", rule: "KC-SIT-3",
+			a: orc(), d: with(d1(), func(p *Profile) { p.ShieldBearer, p.Conditions.ShieldCover, p.Conditions.Prone = true, true, true }),
+			tr: 150, obr: 25, rtr: 125, hit: 95},
+		{id: "KC-AMB-21", rule: "KC-DEF-2", a: orc(), d: d1(), s: Situation{Ranged: true}, tr: 150, obr: 60, rtr: 90, hit: 90},
+		{id: "KC-PROF-6/untrained", rule: "KC-HIT-1", a: with(orc(), func(p *Profile) { p.Proficiencies, p.Professions = nil, []Profession{Warrior} }),
+			d: d1(), tr: 50 + 14 + 6, obr: 80, rtr: -10, hit: 5},
 		{id: "KC-TV-33/warrior", rule: "KC-SHIELD-4", a: shieldFighter(Warrior, 120, 60, ByType{Bludgeoning: 40}), d: d1(),
 			s: Situation{Kind: ShieldStrike}, tr: 103, obr: 80, rtr: 23, hit: 23},
 		{id: "KC-TV-33/mage", rule: "KC-SHIELD-4", a: shieldFighter(Mage, 40, 70, ByType{Bludgeoning: 10}), d: d1(),

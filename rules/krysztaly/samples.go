@@ -78,8 +78,7 @@ func ShieldA() Shield {
 
 // SampleOrc is the source's orc: SF 140 and proficiency 130 with the typical
 // sword are the source's; ZR, attacks, vitality and movement are
-// placeholders, and the
-// source gives it no armour.
+// placeholders, and the source gives it no armour.
 func SampleOrc() Profile {
 	return Profile{Name: "Orc", SF: 140, ZR: 65, Attacks: 1, MaxAttacks: 2, Vitality: 150, Move: 4,
 		Proficiencies: []Proficiency{{Group: "swords", Base: 130}},
