@@ -1,0 +1,51 @@
+// Package rulesets gathers every ruleset Battlemat ships into one registry,
+// with their bundled sample encounters. It is the only package that imports
+// all rulesets; the engine (combat) imports none.
+package rulesets
+
+import (
+	"battlemat/rules/cairn"
+	"battlemat/rules/combat"
+	"battlemat/rules/krysztaly"
+)
+
+// All returns one value of every shipped ruleset.
+func All() []combat.Ruleset {
+	return []combat.Ruleset{krysztaly.Ruleset{}, cairn.Ruleset{}}
+}
+
+// Registry returns a registry of every shipped ruleset.
+func Registry() *combat.Registry {
+	reg, err := combat.NewRegistry(All()...)
+	if err != nil {
+		panic("rulesets: " + err.Error()) // the list above is fixed: a duplicate is a programming error
+	}
+	return reg
+}
+
+// Sample is a bundled encounter: an ID for links and menus, a title, and a
+// builder that lays it out with its dice seeded.
+type Sample struct {
+	ID      string
+	Title   string
+	Ruleset string
+	Build   func(seed uint64) (combat.Encounter, error)
+}
+
+// Samples returns the bundled encounters, the one shown first at the head.
+func Samples() []Sample {
+	return []Sample{
+		{ID: "dairn-bandits", Title: "DAIRN (Cairn 2e): the HP 3 / Armour 1 hero against bandits and rats", Ruleset: cairn.RulesetID, Build: cairn.SampleBattle},
+		{ID: "kc-orc", Title: "Kryształy Czasu: the orc with the typical sword", Ruleset: krysztaly.RulesetID, Build: krysztaly.SampleEncounter},
+	}
+}
+
+// Find returns the sample with the given ID.
+func Find(id string) (Sample, bool) {
+	for _, s := range Samples() {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return Sample{}, false
+}
