@@ -1,6 +1,7 @@
 package kaldaria
 
 import (
+	"errors"
 	"fmt"
 
 	"battlemat/rules/combat"
@@ -194,6 +195,16 @@ type strikePlans struct {
 	branches [2]map[roundKey][]branch
 }
 
+// maxOddsWork bounds the enumeration of SequenceOdds: states times damage
+// values per strike. Ordinary fights stay far below it; an absurd stat block
+// (a hundred d1000 per attack, many attacks) gets ErrOddsTooLarge instead of
+// a frozen screen.
+const maxOddsWork = 20_000_000
+
+// ErrOddsTooLarge is returned by Odds and SequenceOdds when the exact
+// computation would exceed maxOddsWork.
+var ErrOddsTooLarge = errors.New("kaldaria: exact odds too large to compute")
+
 // roundKey is the comparable part of a round state used as a memo key.
 type roundKey struct{ weapon, shield, aura, hits int }
 
@@ -219,6 +230,9 @@ func SequenceOdds(def Profile, st RoundState, strikes []Strike) (Sequence, error
 	out := Sequence{Attacks: make([]AttackOdds, len(strikes))}
 	for i, s := range strikes {
 		sp := newStrikePlans(s, def)
+		if work := len(states) * (20 + len(sp.finals[0][NoEffect].P) + len(sp.finals[1][NoEffect].P)); work > maxOddsWork {
+			return Sequence{}, ErrOddsTooLarge
+		}
 		next := make(map[seqState]float64, len(states)*2)
 		o := &out.Attacks[i]
 		for state, q := range states {

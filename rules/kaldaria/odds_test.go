@@ -172,3 +172,20 @@ func TestEmptySequence(t *testing.T) {
 		t.Errorf("got %+v, %v", s, err)
 	}
 }
+
+// TestOddsBounded: a sequence whose exact enumeration would be enormous is
+// refused instead of freezing the caller.
+func TestOddsBounded(t *testing.T) {
+	huge := brute("100d1000")
+	var strikes []Strike
+	for range 4 {
+		strikes = append(strikes, Strike{Attacker: huge})
+	}
+	def := with(target(0), func(p *Profile) { p.MaxHP, p.Vitals.HP = 100000, 100000 })
+	if _, err := SequenceOdds(def, RoundState{}, strikes); err != ErrOddsTooLarge {
+		t.Errorf("error %v, want ErrOddsTooLarge", err)
+	}
+	if _, err := Odds(huge, def, RoundState{}, Attack{}); err != nil {
+		t.Errorf("one large attack: %v", err)
+	}
+}
