@@ -14,13 +14,18 @@ type Hands struct {
 // Hands works out the profile's grip and checks it against Table KC-T5 and
 // KC-AMB-40: a second weapon or a shield beside a heavy weapon needs
 // ambidexterity in the main weapon's group, at the level the table names.
-// The heavier weapon is the main one.
+// The heavier weapon is the main one. With double ambidexterity a 1H main
+// weapon may take a 1H or a light second weapon, each making its full count
+// (our reading: the light weapon is no worse a partner than a 1H one).
 func (p Profile) Hands() (Hands, error) {
 	h := Hands{Main: -1, Off: -1}
-	switch len(p.Weapons) {
-	case 0:
+	if len(p.Weapons) > 2 {
+		return h, combat.Invalid("KC-ATK-3", "weapons", "at most two weapons in hand, got %d", len(p.Weapons))
+	}
+	if len(p.Weapons) == 0 {
 		return h, nil
-	case 1:
+	}
+	if len(p.Weapons) == 1 {
 		h.Main = 0
 		if p.Shield == nil {
 			return h, nil
@@ -34,9 +39,6 @@ func (p Profile) Hands() (Hands, error) {
 			return h, combat.Invalid("KC-HANDS-3", "shield", "a shield beside a two-handed weapon needs double ambidexterity in %s", w.Group)
 		}
 		return h, nil
-	case 2:
-	default:
-		return h, combat.Invalid("KC-ATK-3", "weapons", "at most two weapons in hand, got %d", len(p.Weapons))
 	}
 	if p.Shield != nil {
 		return h, combat.Invalid("KC-HANDS-2", "shield", "no hand is free for a shield beside two weapons")

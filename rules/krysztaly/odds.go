@@ -26,6 +26,7 @@ type Outcome struct {
 // that T brings the defender's ŻYW to 0 or below (KC-ABS-2). Taken is in
 // ascending order over DistDen; Trace holds the dice-free steps.
 type AttackOdds struct {
+	Type       DamageType   `json:"type,omitempty"` // the blow's damage type (KC-AMB-32)
 	TR         int          `json:"tr"`
 	OBR        int          `json:"obr"`
 	RTR        int          `json:"rtr"`
@@ -51,7 +52,7 @@ func Odds(a, d Profile, s Situation) (AttackOdds, error) {
 	if err != nil {
 		return AttackOdds{}, err
 	}
-	o := AttackOdds{TR: p.tr, OBR: p.obr, RTR: p.rtr(), Delay: p.delay, Trace: p.trace, DistDen: d100 * d100}
+	o := AttackOdds{Type: p.dtype, TR: p.tr, OBR: p.obr, RTR: p.rtr(), Delay: p.delay, Trace: p.trace, DistDen: d100 * d100}
 	hit := d100
 	if !p.auto {
 		hit = hitFaces(p.rtr())

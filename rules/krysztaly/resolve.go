@@ -127,8 +127,8 @@ func (p *plan) rtr() int {
 }
 
 // Resolve resolves one attack of a on d (KC-ALG-A), rolling d100 for the hit
-// (KC-RTR-2), d100 for damage (KC-DMG-5) and, for a shield bash that lands,
-// d100 for the defender's balance (KC-SHIELD-5, KC-AMB-19), in that order.
+// (KC-RTR-2), d100 for damage (KC-DMG-5) and, for a bash or combined shield
+// attack that lands, d100 for the defender's balance (KC-SHIELD-5, KC-AMB-19), in that order.
 // It never changes its inputs. Invalid profiles or an illegal attack give a
 // *combat.RuleError and no dice are rolled.
 func Resolve(a, d Profile, s Situation, r dice.Roller) (Result, error) {
@@ -139,9 +139,9 @@ func Resolve(a, d Profile, s Situation, r dice.Roller) (Result, error) {
 	res := Result{Kind: p.kind, Type: p.dtype, TR: p.tr, OBR: p.obr, RTR: p.rtr(), Delay: p.delay, Vitality: p.vitality}
 	res.Hit, res.Critical = p.auto, p.auto
 	if !p.auto {
-		res.Roll = r.Roll(100)
+		res.Roll = r.Roll(d100)
 		res.Hit = RollHits(res.Roll, res.RTR)
-		p.add(combat.Step{Rule: "KC-RTR-2", Kind: combat.StepRoll, Key: KeyHitRoll, Sides: 100, Face: res.Roll})
+		p.add(combat.Step{Rule: "KC-RTR-2", Kind: combat.StepRoll, Key: KeyHitRoll, Sides: d100, Face: res.Roll})
 		p.add(combat.Step{Rule: "KC-RTR-2", Kind: combat.StepTarget, Key: KeyRTR, Value: res.RTR})
 		p.add(combat.Step{Rule: "KC-RTR-2", Kind: combat.StepOutcome, Key: outcomeKey(res.Hit), Value: res.Roll})
 	}
@@ -150,8 +150,8 @@ func Resolve(a, d Profile, s Situation, r dice.Roller) (Result, error) {
 		return res, nil
 	}
 	if p.kind.wounds() {
-		face := r.Roll(100)
-		p.add(combat.Step{Rule: "KC-DMG-5", Kind: combat.StepRoll, Key: KeyDamageRoll, Sides: 100, Face: face})
+		face := r.Roll(d100)
+		p.add(combat.Step{Rule: "KC-DMG-5", Kind: combat.StepRoll, Key: KeyDamageRoll, Sides: d100, Face: face})
 		p.modify("KC-DMG-5", KeyRandom, QtyDamage, randomFactor(face))
 		res.Damage = p.base + randomFactor(face)
 		p.compute("KC-DMG-7", KeyDamage, res.Damage)
@@ -165,9 +165,9 @@ func Resolve(a, d Profile, s Situation, r dice.Roller) (Result, error) {
 		p.add(combat.Step{Rule: "KC-SIT-8", Kind: combat.StepOutcome, Key: KeyCritical})
 	}
 	if p.kind.unbalances() {
-		face := r.Roll(100)
+		face := r.Roll(d100)
 		res.OffBalance = !keepsBalance(face, p.zr)
-		p.add(combat.Step{Rule: "KC-SHIELD-5", Kind: combat.StepRoll, Key: KeyBalanceRoll, Sides: 100, Face: face})
+		p.add(combat.Step{Rule: "KC-SHIELD-5", Kind: combat.StepRoll, Key: KeyBalanceRoll, Sides: d100, Face: face})
 		p.add(combat.Step{Rule: "KC-AMB-19", Kind: combat.StepTarget, Key: KeyZR, Value: p.zr})
 		p.add(combat.Step{Rule: "KC-SHIELD-5", Kind: combat.StepOutcome, Key: balanceKey(res.OffBalance), Value: face})
 	}
@@ -179,14 +179,14 @@ func Resolve(a, d Profile, s Situation, r dice.Roller) (Result, error) {
 // (KC-SHIELD-5): d100 against the target's current ZR, success on a roll at
 // or under it (KC-AMB-19). A failure leaves the target prone.
 func KeepsFooting(d Profile, r dice.Roller) (bool, combat.Trace) {
-	face := r.Roll(100)
+	face := r.Roll(d100)
 	ok := keepsBalance(face, d.ZR)
 	key := KeyProne
 	if ok {
 		key = KeyKeepsBalance
 	}
 	return ok, combat.Trace{
-		{Rule: "KC-SHIELD-5", Kind: combat.StepRoll, Key: KeyBalanceRoll, Sides: 100, Face: face},
+		{Rule: "KC-SHIELD-5", Kind: combat.StepRoll, Key: KeyBalanceRoll, Sides: d100, Face: face},
 		{Rule: "KC-AMB-19", Kind: combat.StepTarget, Key: KeyZR, Value: d.ZR},
 		{Rule: "KC-AMB-19", Kind: combat.StepOutcome, Key: key, Value: face},
 	}
@@ -233,7 +233,7 @@ func prepare(a, d Profile, s Situation) (plan, error) {
 		p.auto = true
 		p.add(combat.Step{Rule: "KC-SIT-8", Kind: combat.StepOutcome, Key: KeyAutoStrike})
 	} else {
-		p.obr = defence(&p, a, d, s)
+		p.obr = defence(&p, d, s)
 		p.compute("KC-RTR-1", KeyRTR, p.rtr())
 	}
 	if s.Kind.wounds() {
@@ -353,7 +353,7 @@ func (p *plan) applyMods(q string, lists ...[]combat.Modifier) int {
 // defence computes OBR, KC-ALG-A steps 7–8, with amendment AM-1: "other
 // circumstances" count once, and not at all for a defenceless or prone
 // defender.
-func defence(p *plan, a, d Profile, s Situation) int {
+func defence(p *plan, d Profile, s Situation) int {
 	obr := 0
 	if d.Armour != nil {
 		obr = d.Armour.Defence

@@ -229,3 +229,22 @@ func TestIllegalAttacks(t *testing.T) {
 		})
 	}
 }
+
+// TestVectorKeepsFooting checks the GM's second balance roll after KC-TV-38:
+// d100 at or under current ZR keeps the target standing, above it the
+// target falls prone (KC-SHIELD-5, KC-AMB-19).
+func TestVectorKeepsFooting(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		face int
+		ok   bool
+		key  string
+	}{{"KC-TV-38/second-45", 45, true, KeyKeepsBalance}, {"KC-TV-38/second-46", 46, false, KeyProne}} {
+		t.Run(c.id, func(t *testing.T) {
+			ok, tr := KeepsFooting(Profile{ZR: 45}, dicetest.Script(t, c.face))
+			if s, found := tr.Find(c.key); ok != c.ok || !found || s.Rule != "KC-AMB-19" {
+				t.Errorf("KC-AMB-19: face %d keeps footing %v, trace %v", c.face, ok, tr)
+			}
+		})
+	}
+}
