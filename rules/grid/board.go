@@ -69,6 +69,9 @@ func (b *Board) Open(f Footprint) bool {
 // footprint is open and a diagonal step does not cut between two walls, that
 // is, at least one of the two orthogonal half-steps is open (K-GRID-4).
 func (b *Board) CanStep(f Footprint, d Square) bool {
+	if f.side() == 1 {
+		return b.canStepSingle(f.At, d)
+	}
 	if !b.Open(f.Moved(d)) {
 		return false
 	}
@@ -76,4 +79,13 @@ func (b *Board) CanStep(f Footprint, d Square) bool {
 		return true
 	}
 	return b.Open(f.Moved(Square{d.X, 0})) || b.Open(f.Moved(Square{0, d.Y}))
+}
+
+// canStepSingle is CanStep for a one-square footprint.
+func (b *Board) canStepSingle(s, d Square) bool {
+	t := s.Add(d)
+	if !b.m.In(t) || b.wall[t.Y*b.m.W+t.X] {
+		return false
+	}
+	return !d.Diagonal() || !b.wall[s.Y*b.m.W+t.X] || !b.wall[t.Y*b.m.W+s.X]
 }

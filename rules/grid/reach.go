@@ -16,46 +16,76 @@ func UnitCost(from, to Square) int { return 1 }
 
 // Reach is the result of a reachability search from one footprint anchor:
 // the least cost to every square reached within the budget, and a shortest
-// path to each.
+// path to each. Its tables cover only the window of the map the budget can
+// reach (costs are at least 1, so at most budget squares each way).
 type Reach struct {
 	board *Board
 	start Square
-	cost  []int32 // least cost per square index, −1 when not reached
+	win   window
+	cost  []int32 // least cost per window index, −1 when not reached
 	prev  []int32 // predecessor on a least-cost path, −1 at the start
-	order []int32 // square indices in the order they were settled
+	order []int32 // window indices in the order they were settled
+}
+
+// window is a rectangle of the map with its own row-major indices.
+type window struct{ x0, y0, w, h int }
+
+func (w window) in(s Square) bool {
+	return s.X >= w.x0 && s.Y >= w.y0 && s.X < w.x0+w.w && s.Y < w.y0+w.h
+}
+func (w window) index(s Square) int32 { return int32((s.Y-w.y0)*w.w + s.X - w.x0) }
+func (w window) square(i int32) Square {
+	return Square{w.x0 + int(i)%w.w, w.y0 + int(i)/w.w}
 }
 
 // Reach runs Dijkstra's algorithm from the footprint f with the given
 // budget: a square is reached when a path of legal steps (CanStep) whose
 // costs add up to at most budget leads to it. Squares are footprint anchors
-// (top-left squares). Ties are broken by the order of Directions, so the
+// (top-left squares). Ties are broken by cost, then square order, so the
 // result is deterministic.
 func (b *Board) Reach(f Footprint, budget int, cost Cost) *Reach {
-	n := len(b.wall)
-	r := &Reach{board: b, start: f.At, cost: make([]int32, n), prev: make([]int32, n)}
+	return b.search(f, budget, cost, Square{-1, -1})
+}
+
+// PathTo returns a least-cost path from the footprint f to the anchor to
+// within the budget, both ends included, or nil; it stops searching once
+// to is settled, so it is cheaper than Reach followed by Path.
+func (b *Board) PathTo(f Footprint, to Square, budget int, cost Cost) []Square {
+	return b.search(f, budget, cost, to).Path(to)
+}
+
+// search is Dijkstra's algorithm from f, stopping early when stop is
+// settled.
+func (b *Board) search(f Footprint, budget int, cost Cost, stop Square) *Reach {
+	budget = max(0, min(budget, b.m.W+b.m.H))
+	x0, y0 := max(0, f.At.X-budget), max(0, f.At.Y-budget)
+	win := window{x0, y0, min(b.m.W, f.At.X+budget+1) - x0, min(b.m.H, f.At.Y+budget+1) - y0}
+	r := &Reach{board: b, start: f.At, win: win}
+	if !b.Open(f) {
+		return r
+	}
+	n := win.w * win.h
+	r.cost, r.prev = make([]int32, n), make([]int32, n)
 	for i := range r.cost {
 		r.cost[i] = -1
 	}
-	if !b.Open(f) || budget < 0 {
-		return r
-	}
-	s := int32(b.Index(f.At))
+	s := win.index(f.At)
 	r.cost[s], r.prev[s] = 0, -1
-	var q queue
-	q.push(item{0, s})
-	done := make([]bool, n)
-	for q.len() > 0 {
+	q := queue{{0, s}}
+	for len(q) > 0 {
 		it := q.pop()
-		if done[it.sq] || it.cost != r.cost[it.sq] {
-			continue
+		if it.cost != r.cost[it.sq] {
+			continue // stale: the square was reached more cheaply since
 		}
-		done[it.sq] = true
 		r.order = append(r.order, it.sq)
-		from := b.Square(int(it.sq))
+		from := win.square(it.sq)
+		if from == stop {
+			break
+		}
 		ff := Footprint{At: from, Side: f.Side}
 		for _, d := range Directions {
 			to := from.Add(d)
-			if !b.CanStep(ff, d) {
+			if !win.in(to) || !b.CanStep(ff, d) {
 				continue
 			}
 			c := cost(from, to)
@@ -66,7 +96,7 @@ func (b *Board) Reach(f Footprint, budget int, cost Cost) *Reach {
 			if nc > int32(budget) {
 				continue
 			}
-			ti := int32(b.Index(to))
+			ti := win.index(to)
 			if r.cost[ti] < 0 || nc < r.cost[ti] {
 				r.cost[ti], r.prev[ti] = nc, it.sq
 				q.push(item{nc, ti})
@@ -81,10 +111,10 @@ func (r *Reach) Start() Square { return r.start }
 
 // Cost returns the least cost to reach s and whether s was reached.
 func (r *Reach) Cost(s Square) (int, bool) {
-	if !r.board.In(s) {
+	if r.cost == nil || !r.win.in(s) {
 		return 0, false
 	}
-	c := r.cost[r.board.Index(s)]
+	c := r.cost[r.win.index(s)]
 	if c < 0 {
 		return 0, false
 	}
@@ -96,7 +126,7 @@ func (r *Reach) Cost(s Square) (int, bool) {
 func (r *Reach) Squares() []Square {
 	out := make([]Square, len(r.order))
 	for i, sq := range r.order {
-		out[i] = r.board.Square(int(sq))
+		out[i] = r.win.square(sq)
 	}
 	return out
 }
@@ -107,11 +137,11 @@ func (r *Reach) Prev(s Square) (Square, bool) {
 	if _, ok := r.Cost(s); !ok {
 		return Square{}, false
 	}
-	p := r.prev[r.board.Index(s)]
+	p := r.prev[r.win.index(s)]
 	if p < 0 {
 		return Square{}, false
 	}
-	return r.board.Square(int(p)), true
+	return r.win.square(p), true
 }
 
 // Path returns a least-cost path from the start to s, both included, or nil
@@ -122,8 +152,8 @@ func (r *Reach) Path(s Square) []Square {
 		return nil
 	}
 	path := make([]Square, 0, c+1)
-	for i := int32(r.board.Index(s)); i >= 0; i = r.prev[i] {
-		path = append(path, r.board.Square(int(i)))
+	for i := r.win.index(s); i >= 0; i = r.prev[i] {
+		path = append(path, r.win.square(i))
 	}
 	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
 		path[i], path[j] = path[j], path[i]

@@ -287,3 +287,25 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestPathToMatchesReach checks that the early-stopping search finds a path
+// of the same cost as the full one.
+func TestPathToMatchesReach(t *testing.T) {
+	m, mk, _ := Parse(`
+		A..#....
+		.#.#.##.
+		.#...#..
+		.####.#B`)
+	b, _ := NewBoard(m)
+	full := b.Reach(Single(mk['A'][0]), 30, UnitCost)
+	for _, s := range full.Squares() {
+		p := b.PathTo(Single(mk['A'][0]), s, 30, UnitCost)
+		c, _ := full.Cost(s)
+		if len(p)-1 != c || p[len(p)-1] != s {
+			t.Errorf("PathTo %v: %v, want cost %d", s, p, c)
+		}
+	}
+	if b.PathTo(Single(mk['A'][0]), Square{3, 0}, 30, UnitCost) != nil {
+		t.Error("path into a wall")
+	}
+}

@@ -17,8 +17,16 @@ type Battle struct {
 	units   []int8
 	start   []int32
 	holders []int32
-	pins    []Pins // per creature, by index
+	// side[i] numbers creature i's side; sides[sq] has bit side[i] set
+	// for every active creature i in square sq.
+	side  []uint8
+	sides []uint64
+	pins  []Pins // per creature, by index
+	touch *reach // who a one-square mover touches, per square
 }
+
+// MaxSides is the number of distinct sides a Battle accepts.
+const MaxSides = 64
 
 // NewBattle validates the creatures against the map and builds a Battle.
 // It rejects unknown or duplicate IDs, footprints off the map or on walls,
@@ -29,11 +37,19 @@ func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 	if err != nil {
 		return nil, combat.Invalid("K-GRID-1", "map", "%v", err)
 	}
-	b := &Battle{board: board, cs: cs, byID: make(map[string]int, len(cs))}
+	b := &Battle{board: board, cs: cs, byID: make(map[string]int, len(cs)), side: make([]uint8, len(cs))}
+	sides := map[string]uint8{}
 	for i, c := range cs {
 		if err := c.validate(i); err != nil {
 			return nil, err
 		}
+		if _, ok := sides[c.Side]; !ok {
+			if len(sides) == MaxSides {
+				return nil, combat.Invalid("", "creatures["+c.ID+"].side", "more than %d sides", MaxSides)
+			}
+			sides[c.Side] = uint8(len(sides))
+		}
+		b.side[i] = sides[c.Side]
 		if _, dup := b.byID[c.ID]; dup {
 			return nil, combat.Invalid("", "creatures["+c.ID+"].id", "duplicate")
 		}
@@ -55,6 +71,7 @@ func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 			seen[x] = true
 		}
 	}
+	b.touch = b.reachFor(1)
 	b.pins = make([]Pins, len(cs))
 	for i := range cs {
 		b.pins[i] = b.tidy(i)
@@ -70,12 +87,14 @@ func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 func (b *Battle) index() error {
 	n := b.board.Len()
 	b.units = make([]int8, n)
+	b.sides = make([]uint64, n)
 	b.start = make([]int32, n+1)
-	for _, c := range b.cs {
+	for i, c := range b.cs {
 		if c.active() {
 			for _, s := range c.Place().Squares() {
 				sq := b.board.Index(s)
 				b.units[sq] += int8(c.Size.Units())
+				b.sides[sq] |= 1 << b.side[i]
 				b.start[sq+1]++
 			}
 		}
@@ -129,14 +148,15 @@ func (b *Battle) occupants(s grid.Square) []int32 {
 }
 
 // enemies reports whether creatures i and j are on different sides.
-func (b *Battle) enemies(i, j int) bool { return b.cs[i].Side != b.cs[j].Side }
+func (b *Battle) enemies(i, j int) bool { return b.side[i] != b.side[j] }
 
 // enterable reports whether mover i may step its footprint onto anchor at:
 // no square holds an undefeated enemy (K-GRID-2). The board checks walls.
 func (b *Battle) enterable(i int, at grid.Square) bool {
-	for _, s := range (grid.Footprint{At: at, Side: b.cs[i].side()}).Squares() {
-		for _, j := range b.occupants(s) {
-			if b.enemies(i, int(j)) {
+	k, own := b.cs[i].side(), uint64(1)<<b.side[i]
+	for y := at.Y; y < at.Y+k; y++ {
+		for x := at.X; x < at.X+k; x++ {
+			if b.sides[b.board.Index(grid.Square{X: x, Y: y})]&^own != 0 {
 				return false
 			}
 		}

@@ -1,6 +1,7 @@
 package tactics
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -17,9 +18,18 @@ import (
 // them by ID before the battle is built.
 func scene(t testing.TB, text string, tweak map[string]func(*Creature)) *Battle {
 	t.Helper()
-	m, marks, err := grid.Parse(text)
+	b, err := build(text, tweak)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return b
+}
+
+// build is scene without a test: it returns the error.
+func build(text string, tweak map[string]func(*Creature)) (*Battle, error) {
+	m, marks, err := grid.Parse(text)
+	if err != nil {
+		return nil, err
 	}
 	var cs []Creature
 	for r, ss := range marks {
@@ -43,14 +53,10 @@ func scene(t testing.TB, text string, tweak map[string]func(*Creature)) *Battle 
 	}
 	for id := range tweak {
 		if !slices.ContainsFunc(cs, func(c Creature) bool { return c.ID == id }) {
-			t.Fatalf("tweak for unknown creature %q", id)
+			return nil, fmt.Errorf("tweak for unknown creature %q", id)
 		}
 	}
-	b, err := NewBattle(m, cs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return NewBattle(m, cs)
 }
 
 // engaged returns a tweak setting a creature's engagement list.

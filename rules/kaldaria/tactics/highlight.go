@@ -79,10 +79,24 @@ func (b *Battle) Highlight(id string) (Highlight, error) {
 	}
 	h := Highlight{Mover: id, Pins: b.pins[i]}
 	r := b.reachOf(i)
-	for _, mode := range []Mode{Normal, Charge, Retreat} {
-		mv := Move{Mode: mode}
-		h.Moves = append(h.Moves, b.reachable(i, mv, b.budget(i, mode), r))
+	normal, charge := b.budget(i, Normal), b.budget(i, Charge)
+	chargeMoves := b.reachable(i, Move{Mode: Charge}, charge, r)
+	var normalMoves Reachable
+	if normal.Allowed && charge.Allowed && normal.Squares <= charge.Squares {
+		// Dijkstra settles squares in cost order, so the charge search
+		// already holds the normal move's squares, costs and paths.
+		normalMoves = chargeMoves
+		normalMoves.Move, normalMoves.Budget = Move{Mode: Normal}, normal
+		normalMoves.Rules = reachRules(normal)
+		k := 0
+		for k < len(chargeMoves.Dests) && chargeMoves.Dests[k].Cost <= normal.Squares {
+			k++
+		}
+		normalMoves.Dests = chargeMoves.Dests[:k:k]
+	} else {
+		normalMoves = b.reachable(i, Move{Mode: Normal}, normal, r)
 	}
+	h.Moves = []Reachable{normalMoves, chargeMoves, b.reachable(i, Move{Mode: Retreat}, b.budget(i, Retreat), r)}
 	h.Threats = b.threats(i, Move{Mode: Normal})
 	for j, e := range b.cs {
 		if e.active() && b.enemies(i, j) && grid.Touching(b.cs[i].Place(), e.Place()) {

@@ -41,15 +41,15 @@ func (b *Battle) prepare(id string, mv Move) (int, Budget, *reach, error) {
 	return i, b.budget(i, mv.Mode), b.reachOf(i), nil
 }
 
-// search runs the grid search for mover i: steps cost 1 (K-GRID-4) and
-// never enter a square holding an undefeated enemy (K-GRID-2).
-func (b *Battle) search(i int, squares int) *grid.Reach {
-	return b.board.Reach(b.cs[i].Place(), squares, func(_, to grid.Square) int {
+// stepCost is mover i's cost function: steps cost 1 (K-GRID-4) and never
+// enter a square holding an undefeated enemy (K-GRID-2).
+func (b *Battle) stepCost(i int) grid.Cost {
+	return func(_, to grid.Square) int {
 		if !b.enterable(i, to) {
 			return grid.Blocked
 		}
 		return 1
-	})
+	}
 }
 
 // backward reports whether a one-square step of creature i to anchor to is
@@ -82,9 +82,14 @@ func (b *Battle) Reachable(id string, mv Move) (Reachable, error) {
 	return b.reachable(i, mv, bu, r), nil
 }
 
+// reachRules are the rules behind a Reachable answer for budget bu.
+func reachRules(bu Budget) []combat.RuleID {
+	return append([]combat.RuleID{"K-GRID-2", "K-GRID-4", "K-SIZE-2", "K-OA-1"}, bu.Rules...)
+}
+
 func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
 	out := Reachable{Mover: b.cs[i].ID, Move: mv, Budget: bu, Dests: []Dest{},
-		Rules: append([]combat.RuleID{"K-GRID-2", "K-GRID-4", "K-SIZE-2", "K-OA-1"}, bu.Rules...)}
+		Rules: reachRules(bu)}
 	if !bu.Allowed {
 		return out
 	}
@@ -98,15 +103,17 @@ func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
 		}
 		return out
 	}
-	gr := b.search(i, bu.Squares)
+	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i))
 	var seen, buf []int32
-	for _, s := range gr.Squares()[1:] {
+	squares := gr.Squares()[1:]
+	out.Dests = make([]Dest, 0, len(squares))
+	for _, s := range squares {
 		c, _ := gr.Cost(s)
 		seen = seen[:0]
 		for t, ok := s, true; ok; {
 			var p grid.Square
 			if p, ok = gr.Prev(t); ok {
-				buf = r.leaving(b.board.Index(p), b.board.Index(t), buf[:0])
+				buf = b.leaving(r, i, b.board.Index(p), b.board.Index(t), buf[:0])
 				for _, d := range buf {
 					if !contains(seen, d) && b.barrier(int(d), i, mv.Mode) == "" {
 						seen = append(seen, d)
@@ -186,7 +193,7 @@ func (b *Battle) path(i int, mv Move, bu Budget, r *reach, to grid.Square) (Plan
 	if !bu.Allowed {
 		return Plan{}, refuse(bu.Reason, "mode")
 	}
-	path := b.search(i, bu.Squares).Path(to)
+	path := b.board.PathTo(b.cs[i].Place(), to, bu.Squares, b.stepCost(i))
 	if path == nil {
 		return Plan{}, refuse(ReasonNoPath, "to")
 	}

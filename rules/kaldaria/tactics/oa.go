@@ -94,34 +94,30 @@ func (b *Battle) barrier(d, m int, mode Mode) Reason {
 	return ""
 }
 
-// reach lists, per anchor square, the active enemies of one mover that a
-// mover standing there touches (K-GRID-3): linked lists by square.
+// reach lists, per anchor square, the active creatures that a mover of a
+// given footprint side standing there touches (K-GRID-3): linked lists by
+// square index.
 type reach struct {
 	head []int32 // first entry per square index, −1 when none
 	next []int32
 	who  []int32
 }
 
-// reachOf builds the lists for mover i.
-func (b *Battle) reachOf(i int) *reach {
+// reachFor builds the lists for movers with footprint side k.
+func (b *Battle) reachFor(k int) *reach {
 	r := &reach{head: make([]int32, b.board.Len())}
-	for k := range r.head {
-		r.head[k] = -1
+	for i := range r.head {
+		r.head[i] = -1
 	}
-	k := b.cs[i].side()
 	for j, e := range b.cs {
-		if !e.active() || !b.enemies(i, j) {
+		if !e.active() {
 			continue
 		}
 		f := e.Place()
 		ek := max(1, f.Side)
-		for y := f.At.Y - k; y <= f.At.Y+ek; y++ {
-			for x := f.At.X - k; x <= f.At.X+ek; x++ {
-				s := grid.Square{X: x, Y: y}
-				if !b.board.In(s) {
-					continue
-				}
-				sq := b.board.Index(s)
+		for y := max(0, f.At.Y-k); y <= min(b.board.Map().H-1, f.At.Y+ek); y++ {
+			for x := max(0, f.At.X-k); x <= min(b.board.Map().W-1, f.At.X+ek); x++ {
+				sq := b.board.Index(grid.Square{X: x, Y: y})
 				r.next = append(r.next, r.head[sq])
 				r.who = append(r.who, int32(j))
 				r.head[sq] = int32(len(r.who) - 1)
@@ -131,7 +127,16 @@ func (b *Battle) reachOf(i int) *reach {
 	return r
 }
 
-// has reports whether enemy j is in reach of anchor square sq.
+// reachOf returns the lists for mover i: the battle's shared lists for a
+// one-square mover, lists built for the purpose for a giant.
+func (b *Battle) reachOf(i int) *reach {
+	if k := b.cs[i].side(); k > 1 {
+		return b.reachFor(k)
+	}
+	return b.touch
+}
+
+// has reports whether creature j is in reach of anchor square sq.
 func (r *reach) has(sq int, j int32) bool {
 	for e := r.head[sq]; e >= 0; e = r.next[e] {
 		if r.who[e] == j {
@@ -141,12 +146,12 @@ func (r *reach) has(sq int, j int32) bool {
 	return false
 }
 
-// leaving appends to out the enemies a step from square index s to t
-// leaves: in reach at s and not at t (K-OA-1, A-39).
-func (r *reach) leaving(s, t int, out []int32) []int32 {
+// leaving appends to out the enemies of mover m that a step from square
+// index s to t leaves: in reach at s and not at t (K-OA-1, A-39).
+func (b *Battle) leaving(r *reach, m, s, t int, out []int32) []int32 {
 	for e := r.head[s]; e >= 0; e = r.next[e] {
-		if !r.has(t, r.who[e]) {
-			out = append(out, r.who[e])
+		if j := r.who[e]; b.enemies(m, int(j)) && !r.has(t, j) {
+			out = append(out, j)
 		}
 	}
 	return out
@@ -176,7 +181,7 @@ func (b *Battle) provoked(m int, mv Move, path []grid.Square, r *reach) ([]OA, [
 	used := map[int32]bool{}
 	var buf []int32
 	for k := 0; k+1 < len(path); k++ {
-		buf = r.leaving(b.board.Index(path[k]), b.board.Index(path[k+1]), buf[:0])
+		buf = b.leaving(r, m, b.board.Index(path[k]), b.board.Index(path[k+1]), buf[:0])
 		slices.SortFunc(buf, func(x, y int32) int {
 			if c := b.cs[x].Initiative - b.cs[y].Initiative; c != 0 {
 				return c

@@ -82,7 +82,7 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 				}
 				ti := int32(b.board.Index(t))
 				mask := s.mask
-				buf = r.leaving(int(s.sq), int(ti), buf[:0])
+				buf = b.leaving(r, i, int(s.sq), int(ti), buf[:0])
 				for _, j := range buf {
 					if k, ok := bit[j]; ok {
 						mask |= 1 << k
