@@ -103,7 +103,7 @@ func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
 // separately because a sequence of attacks can wound the defender partway.
 func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 	w := att.Weapons[a.Weapon]
-	p := plan{kind: w.Kind, weapon: w, steps: make(combat.Trace, 0, 48)}
+	p := plan{kind: w.Kind, weapon: w, steps: make(combat.Trace, 0, 40)}
 	if a.Kind != "" {
 		p.kind = a.Kind
 	}
@@ -119,7 +119,7 @@ func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 	} else {
 		p.thac -= p.mod("K-MOD-3", "str", "to-hit", abilityBonus(att.Str))
 	}
-	p.thac -= p.mod("K-MOD-4", "skill", "to-hit", skillBonuses[w.Skill])
+	p.thac -= p.mod("K-MOD-4", "skill", "to-hit", w.Skill.bonus())
 	if w.VsGroup != "" && slices.Contains(def.Groups, w.VsGroup) {
 		p.thac -= p.mod("K-MOD-5", "magic-vs-group", "to-hit", w.VsGroupMagic)
 	} else {
@@ -258,12 +258,12 @@ func (p *plan) planParries(att, def Profile, a Attack) {
 		if !w.canParry() {
 			continue
 		}
-		v := base - skillBonuses[w.Skill] - w.magicVs(att.Groups)
+		v := base - w.Skill.bonus() - w.magicVs(att.Groups)
 		if !hasWeapon || v < regular {
 			regular = v
 		}
 		if !hasWeapon {
-			primarySkill = skillBonuses[w.Skill]
+			primarySkill = w.Skill.bonus()
 		}
 		hasWeapon = true
 		grandW += w.ExtraGrandParry

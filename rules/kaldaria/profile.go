@@ -36,7 +36,31 @@ const (
 	HighMaster  Skill = "high-master"
 )
 
-var skillBonuses = map[Skill]int{"": 0, Basic: 0, Skilled: 1, Expert: 2, Master: 3, GrandMaster: 4, HighMaster: 5}
+// Bonus is the tier's to-hit bonus (K-MOD-4) and whether the tier is known;
+// the empty tier counts as Basic.
+func (s Skill) Bonus() (int, bool) {
+	switch s {
+	case "", Basic:
+		return 0, true
+	case Skilled:
+		return 1, true
+	case Expert:
+		return 2, true
+	case Master:
+		return 3, true
+	case GrandMaster:
+		return 4, true
+	case HighMaster:
+		return 5, true
+	}
+	return 0, false
+}
+
+// bonus is Bonus for a validated tier.
+func (s Skill) bonus() int {
+	b, _ := s.Bonus()
+	return b
+}
 
 // AttackKind classifies an attack for parry eligibility and dodge
 // multipliers (K-PARRY-5).
@@ -323,7 +347,7 @@ func (p Profile) validateWeapon(w Weapon) error {
 	default:
 		return combat.Invalid("K-PARRY-5", "kind", "unknown attack kind %q", w.Kind)
 	}
-	if _, ok := skillBonuses[w.Skill]; !ok {
+	if _, ok := w.Skill.Bonus(); !ok {
 		return combat.Invalid("K-MOD-4", "skill", "unknown weapon-skill tier %q", w.Skill)
 	}
 	if w.Skill == HighMaster {
