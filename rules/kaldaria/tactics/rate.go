@@ -93,6 +93,7 @@ type Budget struct {
 	Squares int             `json:"squares"`
 	Allowed bool            `json:"allowed"`
 	Reason  Reason          `json:"reason,omitempty"`
+	Actions Actions         `json:"actions"` // what the mover may do meanwhile
 	Rate    Rate            `json:"rate"`
 	Rules   []combat.RuleID `json:"rules"`
 }
@@ -101,6 +102,7 @@ type Budget struct {
 func (b *Battle) budget(i int, mode Mode) Budget {
 	c := b.cs[i]
 	bu := Budget{Mode: mode, Rate: MovementRate(c)}
+	bu.Actions = actionsFor(mode)
 	deny := func(r Reason) Budget {
 		bu.Squares, bu.Allowed, bu.Reason = 0, false, r
 		bu.Rules = append(bu.Rules, r.Rule())
