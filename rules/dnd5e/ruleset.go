@@ -344,6 +344,45 @@ func chance(key string, p *big.Rat) (combat.Chance, bool) {
 	return combat.Chance{Key: key, Num: p.Num().Int64(), Den: p.Denom().Int64()}, true
 }
 
+// SurpriseAt decides surprise for the combatants of an encounter before it
+// starts (DND-ALG-A step 1): stealth maps each sneaking combatant's ID to
+// its Stealth total (RollStealth), sides come from the encounter, passive
+// Perception from the profiles, 10 for a combatant without one (DND-GEN-2
+// with no modifier). SurprisedIDs turns the verdicts into the list the
+// engine's Start command takes.
+func SurpriseAt(enc combat.Encounter, stealth map[string]int, rules SurpriseRules) ([]Awareness, error) {
+	ps := make([]Presence, 0, len(enc.Combatants))
+	for id := range stealth {
+		if enc.Find(id) < 0 {
+			return nil, combat.Invalid("DND-SURP-3", "stealth", "no combatant %q", id)
+		}
+	}
+	for _, c := range enc.Combatants {
+		p, ok, err := profileOf(c)
+		if err != nil {
+			return nil, err
+		}
+		passive := 10
+		if ok {
+			passive = p.PassivePerception
+		}
+		total, sneaking := stealth[c.ID]
+		ps = append(ps, Presence{ID: c.ID, Side: c.Side, Sneaking: sneaking, StealthTotal: total, PassivePerception: passive})
+	}
+	return Surprise(ps, rules), nil
+}
+
+// SurprisedIDs lists the surprised creatures of a verdict (DND-SURP-4).
+func SurprisedIDs(as []Awareness) []string {
+	var ids []string
+	for _, a := range as {
+		if a.Surprised {
+			ids = append(ids, a.ID)
+		}
+	}
+	return ids
+}
+
 // The engine capabilities the ruleset provides (DND-ENG-6).
 var (
 	_ combat.Profiler   = Ruleset{}

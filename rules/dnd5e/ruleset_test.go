@@ -227,3 +227,20 @@ func TestEngineOdds(t *testing.T) {
 		t.Errorf("DND-ND-4: shortbow in melee: %v %v", got, err)
 	}
 }
+
+// TestSurpriseAt decides the sample's surprise from the goblins' Stealth
+// totals: the fighter (passive 10) misses them all, goblin D's 10 only
+// ties it; the rogue (12) notices goblin D; the wizard (16) all four.
+func TestSurpriseAt(t *testing.T) {
+	enc := placedAmbush(t)
+	as, err := SurpriseAt(enc, map[string]int{"goblin-a": 15, "goblin-b": 12, "goblin-c": 13, "goblin-d": 10}, SurpriseRules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := SurprisedIDs(as); !slices.Equal(got, []string{"fighter"}) {
+		t.Errorf("DND-SURP-4: surprised %v, want [fighter]", got)
+	}
+	if _, err := SurpriseAt(enc, map[string]int{"ghost": 20}, SurpriseRules{}); err == nil {
+		t.Error("a stealth total for nobody was accepted")
+	}
+}
