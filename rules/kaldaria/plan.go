@@ -65,14 +65,14 @@ type plan struct {
 	thac, ar, need    int
 	natMin, marginMin int
 
-	dodge            bool
-	dodgeC0, factor  int
-	dodgeMul         [2]int64 // numerator, denominator of the kind's multiplier (K-DODGE-6)
-	minDodge         bool
-	activeParries    []ParryOption // Left holds the allowance, not what is left
-	passive          bool
-	passiveTHAC      int
-	parryUnavailable bool // rear attack or paralysed defender: no active parry
+	dodge           bool
+	dodgeC0, factor int
+	dodgeMul        [2]int64 // numerator, denominator of the kind's multiplier (K-DODGE-6)
+	minDodge        bool
+	activeParries   []ParryOption // Left holds the allowance, not what is left
+	passive         bool
+	passiveTHAC     int
+	rear, paralysed bool // no active parry (K-FLANK-6); a paralysed defender neither dodges nor parries actively
 
 	physical     bool
 	abs, cutter  int
@@ -103,7 +103,7 @@ func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
 // separately because a sequence of attacks can wound the defender partway.
 func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 	w := att.Weapons[a.Weapon]
-	p := plan{kind: w.Kind, weapon: w, steps: make(combat.Trace, 0, 40)}
+	p := plan{kind: w.Kind, weapon: w, steps: make(combat.Trace, 0, 40), paralysed: a.Paralysed}
 	if a.Kind != "" {
 		p.kind = a.Kind
 	}
@@ -197,7 +197,7 @@ func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 // planDodge fixes the dodge parameters of K-DODGE-2..9 that do not depend on
 // the hit counter or on the critical status.
 func (p *plan) planDodge(def Profile, a Attack) {
-	if !def.hasDodge() || a.Paralysed {
+	if !def.hasDodge() || p.paralysed {
 		return
 	}
 	d := Dodge{}
@@ -287,9 +287,9 @@ func (p *plan) planParries(att, def Profile, a Attack) {
 	if def.Aura != nil {
 		active = append(active, ParryOption{Kind: AuraParry, THAC: regular - def.Aura.Bonus - def.GrandParry + penalty, Left: allow.Aura})
 	}
-	p.parryUnavailable = a.Tier == Rear || a.Paralysed
+	p.rear, p.paralysed = a.Tier == Rear, a.Paralysed
 	for _, o := range active {
-		if o.Left > 0 && o.Kind.eligible(p.kind, p.weapon) && !p.parryUnavailable {
+		if o.Left > 0 && o.Kind.eligible(p.kind, p.weapon) && !p.rear && !p.paralysed {
 			p.activeParries = append(p.activeParries, o)
 			p.step("K-PARRY-3", combat.StepCompute, parryKeys[o.Kind].thac, "", o.THAC)
 		}

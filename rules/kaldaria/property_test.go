@@ -7,6 +7,7 @@ import (
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
+	"battlemat/rules/dice/dicetest"
 )
 
 // pick returns one of the options, chosen by r.
@@ -267,4 +268,22 @@ func FuzzProfileJSON(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestParalysed: a paralysed defender neither dodges nor parries actively;
+// its armour's passive parry still works (the spec's status flags, §20).
+func TestParalysed(t *testing.T) {
+	def := with(thornald(), func(p *Profile) {
+		p.Shield, p.Armour.Passive, p.Weapons = &Shield{}, true, []Weapon{{Kind: MeleeWeapon, TwoHanded: true, Damage: dice.MustParse("d6")}}
+	})
+	res, err := Resolve(creature(10, 0, weapon(MeleeWeapon, "d4")), def, RoundState{}, Attack{Paralysed: true}, dicetest.Script(t, 15, 2, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := res.Trace.Find("dodge-chance"); ok || res.Round.DodgeHits+res.Round.WeaponParries+res.Round.ShieldParries != 0 || res.Outcome != Hit {
+		t.Errorf("paralysed defender defended actively: %v", res.Trace)
+	}
+	if _, ok := res.Trace.Find("parry-need-passive"); !ok {
+		t.Errorf("no passive parry: %v", res.Trace)
+	}
 }

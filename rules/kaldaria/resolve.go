@@ -139,8 +139,11 @@ func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 		}
 	}
 	// Steps 9–10: active parries in order, then one passive attempt.
-	if p.parryUnavailable {
-		add("K-PARRY-14", combat.StepOutcome, "no-active-parry", 0)
+	switch {
+	case p.paralysed:
+		add("K-RES-2", combat.StepOutcome, "paralysed", 0)
+	case p.rear:
+		add("K-FLANK-6", combat.StepOutcome, "no-active-parry", 0)
 	}
 	for _, o := range p.activeParries {
 		for spent(res.Round, o.Kind) < o.Left {
