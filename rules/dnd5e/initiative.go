@@ -125,7 +125,7 @@ func RollInitiative(es []Entrant, tb TieBreak, r dice.Roller) (Order, error) {
 	for i := range slots {
 		slots[i] = rollSlot(slots[i], r)
 	}
-	slices.SortStableFunc(slots, func(a, b Slot) int { return b.Total - a.Total })
+	sortDescending(slots, func(s Slot) int { return s.Total })
 	o := Order{Slots: slots}
 	if tb == TieRollOff {
 		for _, t := range o.Ties() {
@@ -146,7 +146,7 @@ func rollOff(tied []Slot, r dice.Roller) {
 		tied[i].Trace = append(slices.Clip(tied[i].Trace), combat.Step{Rule: "DND-INIT-4", Kind: combat.StepRoll, Key: "roll-off-d20", Sides: 20, Face: f, Value: f})
 	}
 	last := func(s Slot) int { return s.RollOff[len(s.RollOff)-1] }
-	slices.SortStableFunc(tied, func(a, b Slot) int { return last(b) - last(a) })
+	sortDescending(tied, last)
 	for i := 0; i < len(tied); {
 		j := i + 1
 		for j < len(tied) && last(tied[j]) == last(tied[i]) {
@@ -157,6 +157,23 @@ func rollOff(tied []Slot, r dice.Roller) {
 		}
 		i = j
 	}
+}
+
+// sortDescending orders slots by key, highest first, keeping the order of
+// equal keys. It sorts a permutation rather than the slots themselves,
+// which are large.
+func sortDescending(slots []Slot, key func(Slot) int) {
+	idx := make([]int, len(slots))
+	keys := make([]int, len(slots))
+	for i := range idx {
+		idx[i], keys[i] = i, key(slots[i])
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return keys[b] - keys[a] })
+	sorted := make([]Slot, len(slots))
+	for i, j := range idx {
+		sorted[i] = slots[j]
+	}
+	copy(slots, sorted)
 }
 
 // Ties returns the runs of slots with equal totals whose order has not been
