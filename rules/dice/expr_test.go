@@ -3,6 +3,7 @@ package dice_test
 import (
 	"errors"
 	"math"
+	"math/big"
 	"testing"
 
 	. "battlemat/rules/dice"
@@ -193,4 +194,21 @@ func sign(t Term) int {
 		return -1
 	}
 	return 1
+}
+
+func TestCounts(t *testing.T) {
+	c := MustParse("3d6").Counts()
+	if c.Outcomes.Int64() != 216 || c.Ways[10-c.Min].Int64() != 27 || c.Prob(3).Cmp(big.NewRat(1, 216)) != 0 || c.Prob(19).Sign() != 0 {
+		t.Errorf("3d6 counts wrong: min %d, %v of %v", c.Min, c.Ways, c.Outcomes)
+	}
+	for _, s := range []string{"2d8+3", "d6-d4", "4d4+d10-2", "2d%"} {
+		e := MustParse(s)
+		c, d := e.Counts(), e.Dist()
+		for v := d.Min; v <= d.Max(); v++ {
+			f, _ := c.Prob(v).Float64()
+			if math.Abs(f-d.At(v)) > 1e-12 {
+				t.Errorf("%s: P(%d) exact %g, float %g", s, v, f, d.At(v))
+			}
+		}
+	}
 }
