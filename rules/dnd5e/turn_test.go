@@ -172,7 +172,7 @@ func TestTurnVectors(t *testing.T) {
 			_, err = f.TakeAction(ActionAttack)
 			mustRule(t, err, "DND-TURN-1")
 		}},
-		{id: "DND-TV-15", rule: "DND-BONUS-1", run: func(t *testing.T) {
+		{id: "DND-TV-15", rule: "DND-BONUS-1", errata: "DND-ERR-3: features add options for the one action, never extra actions; bonus actions only from explicit grants", run: func(t *testing.T) {
 			_, err := freshTurn(plainTurn).TakeBonusAction(ActionDisengage, Fighter().BonusActions)
 			mustRule(t, err, "DND-BONUS-2")
 			g := freshTurn(bonusTurn)
