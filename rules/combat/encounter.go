@@ -33,8 +33,10 @@ type Encounter struct {
 	Dice       uint64      `json:"dice"`              // state of the seeded dice generator (dice.PCG)
 }
 
-// NewEncounter returns an empty encounter in setup, with its dice seeded.
+// NewEncounter returns an empty encounter in setup, with its dice seeded
+// and its walls in canonical order.
 func NewEncounter(ruleset string, m grid.Map, seed uint64) Encounter {
+	m.Walls = CanonicalWalls(m.Walls)
 	return Encounter{Ruleset: ruleset, Map: m, Phase: PhaseSetup, Dice: dice.NewPCG(seed).State()}
 }
 
@@ -147,10 +149,12 @@ func (c Combatant) Up() bool { return c.HP > 0 }
 // Side returns the combatant's footprint side in squares (K-SIZE, DND-ND-2).
 func (s Stats) side() int { return max(1, s.Size) }
 
-// Clone returns a deep copy of e sharing nothing mutable with it.
+// Clone returns a deep copy of e. Only the map's walls are shared: the
+// engine replaces them (EditMap) and never changes them in place, and a map
+// may hold thousands, copied on every command otherwise. Callers must treat
+// Map.Walls as read-only.
 func (e Encounter) Clone() Encounter {
 	out := e
-	out.Map.Walls = slices.Clone(e.Map.Walls)
 	out.Combatants = slices.Clone(e.Combatants)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]

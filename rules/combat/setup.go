@@ -187,27 +187,39 @@ func ValidateMap(m grid.Map) error {
 	if m.W < 1 || m.H < 1 || m.W > MaxMapSide || m.H > MaxMapSide {
 		return Invalid("", "map", "size %d×%d is outside 1..%d", m.W, m.H, MaxMapSide)
 	}
-	if len(m.Walls) > m.W*m.H {
-		return Invalid("", "map.walls", "more walls than squares")
-	}
-	for _, w := range m.Walls {
+	for i, w := range m.Walls {
 		if !m.In(w) {
 			return Invalid("", "map.walls", "wall (%d,%d) is off the map", w.X, w.Y)
+		}
+		if i > 0 && compareSquares(m.Walls[i-1], w) >= 0 {
+			return Invalid("", "map.walls", "walls must be sorted by row then column, without repeats, at (%d,%d)", w.X, w.Y)
 		}
 	}
 	return nil
 }
 
+// CanonicalWalls returns walls sorted by row then column, without repeats:
+// the form EditMap and the save format require.
+func CanonicalWalls(walls []grid.Square) []grid.Square {
+	if len(walls) == 0 {
+		return nil
+	}
+	out := slices.Clone(walls)
+	slices.SortFunc(out, compareSquares)
+	return slices.Compact(out)
+}
+
 func (c EditMap) apply(a *applier) error {
-	if err := ValidateMap(c.Map); err != nil {
+	m := grid.Map{W: c.Map.W, H: c.Map.H, Walls: CanonicalWalls(c.Map.Walls)}
+	if err := ValidateMap(m); err != nil {
 		return err
 	}
 	for _, cb := range a.e.Combatants {
-		if err := fits(c.Map, cb.Pos, cb.Stats.side()); err != nil {
+		if err := fits(m, cb.Pos, cb.Stats.side()); err != nil {
 			return Invalid("K-GRID-2", "map", "%s would no longer fit: %v", cb.ID, err)
 		}
 	}
-	a.e.Map = grid.Map{W: c.Map.W, H: c.Map.H, Walls: slices.Clone(c.Map.Walls)}
+	a.e.Map = m
 	a.emit(Event{Type: MapEdited})
 	return nil
 }
