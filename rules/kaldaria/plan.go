@@ -115,9 +115,9 @@ func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 	p.step("K-HIT-1", combat.StepCompute, "thac10-base", "", p.thac)
 	p.thac -= p.mod("K-MOD-2", "level", "to-hit", att.levelBonus())
 	if p.kind.missile() {
-		p.thac -= p.mod("K-MOD-3", "dex", "to-hit", abilityBonus(att.Dex))
+		p.thac -= p.mod("K-MOD-3", "dex", "to-hit", AbilityBonus(att.Dex))
 	} else {
-		p.thac -= p.mod("K-MOD-3", "str", "to-hit", abilityBonus(att.Str))
+		p.thac -= p.mod("K-MOD-3", "str", "to-hit", AbilityBonus(att.Str))
 	}
 	p.thac -= p.mod("K-MOD-4", "skill", "to-hit", w.Skill.bonus())
 	if w.VsGroup != "" && slices.Contains(def.Groups, w.VsGroup) {
@@ -145,7 +145,7 @@ func newPlan(att, def Profile, a Attack, defWounded bool) plan {
 	p.step("K-MOD-1", combat.StepCompute, "thac10", "", p.thac)
 
 	// Step 3: effective AR (K-AR-1) with armour piercing (K-WPN-2/3).
-	p.ar = def.Armour.AR + def.Armour.Magic + def.NaturalAR + def.ItemAR + def.SpellAR + dexAC(def.Dex)
+	p.ar = def.Armour.AR + def.Armour.Magic + def.NaturalAR + def.ItemAR + def.SpellAR + DexAC(def.Dex)
 	worn := def.Armour.AR + def.NaturalArmourAR
 	if def.Shield != nil {
 		p.ar += def.Shield.AR + def.Shield.Magic
@@ -207,10 +207,10 @@ func (p *plan) planDodge(def Profile, a Attack) {
 	p.dodge = true
 	switch def.Profession {
 	case Assassin:
-		p.dodgeC0 = 15 + dexAC(def.Dex) + max(def.Level-1, 0)
+		p.dodgeC0 = 15 + DexAC(def.Dex) + max(def.Level-1, 0)
 		p.factor = 11
 	case Thief:
-		p.dodgeC0 = 25 + 2*dexAC(def.Dex) + max(def.Level-1, 0)
+		p.dodgeC0 = 25 + 2*DexAC(def.Dex) + max(def.Level-1, 0)
 		p.factor = 9
 	default:
 		p.dodgeC0, p.factor = d.Base, d.Factor
@@ -251,7 +251,7 @@ func (p *plan) dodgeChance(n int, crit bool) int {
 // planParries fixes the order, parry THACs and allowances of the parries
 // (K-PARRY-3..14, D-6, D-7).
 func (p *plan) planParries(att, def Profile, a Attack) {
-	base := def.THAC10 - def.levelBonus() - abilityBonus(def.Str)
+	base := def.THAC10 - def.levelBonus() - AbilityBonus(def.Str)
 	regular, primarySkill, hasWeapon := base, 0, false
 	grandW := def.GrandParry
 	for _, w := range def.Weapons {

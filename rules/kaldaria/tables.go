@@ -1,9 +1,9 @@
 package kaldaria
 
-// abilityBonus is the general ability table (K-MOD-3): Strength to hit in
+// AbilityBonus is the general ability table (K-MOD-3): Strength to hit in
 // melee, Dexterity with missiles, Fitness for charge duration. Scores above
 // 18 use the 18 row (REC A-07).
-func abilityBonus(score int) int {
+func AbilityBonus(score int) int {
 	switch {
 	case score >= 18:
 		return 3
@@ -15,9 +15,9 @@ func abilityBonus(score int) int {
 	return 0
 }
 
-// dexAC is the Dexterity bonus to AR (K-AR-2), also the Dexterity term of
+// DexAC is the Dexterity bonus to AR (K-AR-2), also the Dexterity term of
 // dodge (K-DODGE-2, REC A-26). Scores above 18 use the 18 row (REC A-07).
-func dexAC(dex int) int {
+func DexAC(dex int) int {
 	switch {
 	case dex >= 18:
 		return 4
