@@ -18,46 +18,146 @@ const cellPx = 40
 // margin leaves room for the coordinate labels around the grid.
 const margin = 24
 
-// Board draws the battlemap: a grid of 2.5 m squares with column letters,
-// row numbers and a scale bar.
+// actionBoard is the action a Board raises for each pointer gesture.
+const actionBoard = "board"
+
+// BoardView is everything the board draws, as values: the map, the tokens
+// and the highlight layers computed by the rules engine.
+type BoardView struct {
+	Cols, Rows int
+	Walls      []grid.Square
+	Tokens     []TokenView
+	Reach      []grid.Square // squares the selected creature can reach
+	Path       []grid.Square // the planned path, start first
+	Danger     []grid.Square // squares whose step would provoke an opportunity attack
+	Strikers   []string      // the IDs of those who would strike
+	Blocked    bool          // the planned move is not allowed
+}
+
+// TokenView is one creature as drawn.
+type TokenView struct {
+	ID, Name, Side string
+	X, Y, Size     int
+	HP, MaxHP      int
+	Badges         []string
+	Selected       bool
+	Acting         bool
+	Target         bool
+	Striker        bool
+	Ally           bool // on the first side (drawn blue)
+}
+
+// Gesture is a pointer gesture on the board, raised as actionBoard.
+type Gesture struct {
+	Kind string // "down", "move", "up"
+	At   grid.Square
+}
+
+// Board draws the battlemap: the grid of 2.5 m squares with coordinates,
+// walls, highlight layers (one path each) and the tokens.
 type Board struct {
 	app.Compo
-	Cols, Rows int
+	V BoardView
 }
 
 // svg returns an SVG element; go-app needs the namespace on each one.
 func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
-// Render draws the grid lines as one path, then the labels and scale.
+// Render draws the board. Each layer is a single path, so a highlight
+// costs one DOM node however many squares it covers.
 func (b *Board) Render() app.UI {
-	w, h := b.Cols*cellPx, b.Rows*cellPx
-	labels := make([]app.UI, 0, b.Cols+b.Rows)
-	for c := 0; c < b.Cols; c++ {
+	v := b.V
+	w, h := v.Cols*cellPx, v.Rows*cellPx
+	labels := make([]app.UI, 0, v.Cols+v.Rows)
+	for c := 0; c < v.Cols; c++ {
 		labels = append(labels, svg("text").Class("coord").
 			Attr("x", margin+c*cellPx+cellPx/2).Attr("y", margin-8).
 			Attr("text-anchor", "middle").Text(ColumnName(c)))
 	}
-	for r := 0; r < b.Rows; r++ {
+	for r := 0; r < v.Rows; r++ {
 		labels = append(labels, svg("text").Class("coord").
 			Attr("x", margin-6).Attr("y", margin+r*cellPx+cellPx/2+4).
 			Attr("text-anchor", "end").Text(strconv.Itoa(r+1)))
 	}
+	tokens := make([]app.UI, len(v.Tokens))
+	for i, tv := range v.Tokens {
+		tokens[i] = &Token{V: tv}
+	}
 	return svg("svg").ID("board").Class("board").
 		Attr("viewBox", fmt.Sprintf("0 0 %d %d", w+2*margin, h+2*margin+28)).
-		Attr("role", "img").
-		Attr("aria-label", fmt.Sprintf("Battlemap, %d by %d squares of %g m", b.Cols, b.Rows, grid.SquareMetres)).
-		Attr("data-cols", b.Cols).Attr("data-rows", b.Rows).
+		Attr("role", "application").
+		Attr("aria-label", fmt.Sprintf("Battlemap, %d by %d squares of %g m", v.Cols, v.Rows, grid.SquareMetres)).
+		Attr("data-cols", v.Cols).Attr("data-rows", v.Rows).
+		On("pointerdown", b.gesture("down")).
+		On("pointermove", b.gesture("move")).
+		On("pointerup", b.gesture("up")).
 		Body(
 			svg("rect").Class("ground").
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
-			svg("path").Class("gridlines").Attr("d", gridPath(b.Cols, b.Rows)),
+			svg("path").ID("layer-reach").Class("reach").Attr("d", squaresPath(v.Reach)),
+			svg("path").Class("gridlines").Attr("d", gridPath(v.Cols, v.Rows)),
+			svg("path").ID("layer-walls").Class("walls").Attr("d", squaresPath(v.Walls)),
+			svg("path").ID("layer-danger").Class("danger").Attr("d", squaresPath(v.Danger)).
+				Attr("data-count", len(v.Danger)),
+			svg("polyline").ID("layer-path").Class("path").Attr("data-blocked", v.Blocked).
+				Attr("points", pathPoints(v.Path)),
 			svg("g").Class("coords").Body(labels...),
-			b.scaleBar(h),
+			svg("g").Class("tokens").Body(tokens...),
+			scaleBar(h),
 		)
 }
 
+// gesture returns the handler that turns a pointer event into a Gesture on
+// the square under the pointer.
+func (b *Board) gesture(kind string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		e.PreventDefault()
+		el := ctx.JSSrc()
+		if kind == "down" {
+			el.Call("setPointerCapture", e.Get("pointerId"))
+		}
+		pt := el.Call("createSVGPoint")
+		pt.Set("x", e.Get("clientX"))
+		pt.Set("y", e.Get("clientY"))
+		p := pt.Call("matrixTransform", el.Call("getScreenCTM").Call("inverse"))
+		sq, ok := squareAt(p.Get("x").Float(), p.Get("y").Float(), b.V.Cols, b.V.Rows)
+		if !ok {
+			return
+		}
+		ctx.NewActionWithValue(actionBoard, Gesture{Kind: kind, At: sq})
+		ctx.PreventUpdate()
+	}
+}
+
+// squareAt converts board coordinates to the square under them.
+func squareAt(x, y float64, cols, rows int) (grid.Square, bool) {
+	if x < margin || y < margin {
+		return grid.Square{}, false
+	}
+	s := grid.Square{X: int(x-margin) / cellPx, Y: int(y-margin) / cellPx}
+	return s, s.X < cols && s.Y < rows
+}
+
+// squaresPath draws each square as a closed subpath of one path.
+func squaresPath(ss []grid.Square) string {
+	var sb strings.Builder
+	for _, s := range ss {
+		fmt.Fprintf(&sb, "M%d %dh%dv%dh-%dz", margin+s.X*cellPx, margin+s.Y*cellPx, cellPx, cellPx, cellPx)
+	}
+	return sb.String()
+}
+
+// pathPoints joins square centres for a polyline.
+func pathPoints(ss []grid.Square) string {
+	parts := make([]string, len(ss))
+	for i, s := range ss {
+		parts[i] = fmt.Sprintf("%d,%d", margin+s.X*cellPx+cellPx/2, margin+s.Y*cellPx+cellPx/2)
+	}
+	return strings.Join(parts, " ")
+}
+
 // scaleBar draws a two-square bar labelled with its length in metres.
-func (b *Board) scaleBar(h int) app.UI {
+func scaleBar(h int) app.UI {
 	y := margin + h + 16
 	return svg("g").ID("scale").Class("scale").Body(
 		svg("path").Attr("d", fmt.Sprintf("M%d %dh%dM%d %dv-6M%d %dv-6", margin, y, 2*cellPx, margin, y, margin+2*cellPx, y)),
@@ -88,4 +188,57 @@ func ColumnName(c int) string {
 		c = c/26 - 1
 	}
 	return name
+}
+
+// SquareName names a square as on the mat, e.g. "C7".
+func SquareName(s grid.Square) string { return ColumnName(s.X) + strconv.Itoa(s.Y+1) }
+
+// Token draws one creature: a disc (a square for giants) coloured by side,
+// its name, an HP bar and status badges.
+type Token struct {
+	app.Compo
+	V TokenView
+}
+
+// Render draws the token.
+func (t *Token) Render() app.UI {
+	v := t.V
+	size := max(1, v.Size) * cellPx
+	x, y := margin+v.X*cellPx, margin+v.Y*cellPx
+	cls := "token"
+	for _, c := range []struct {
+		on   bool
+		name string
+	}{{v.Ally, "ally"}, {!v.Ally, "foe"}, {v.Selected, "selected"}, {v.Acting, "acting"}, {v.Target, "target"}, {v.Striker, "striker"}, {v.HP <= 0, "down"}} {
+		if c.on {
+			cls += " " + c.name
+		}
+	}
+	hpW := 0
+	if v.MaxHP > 0 {
+		hpW = max(0, min(size-8, (size-8)*v.HP/v.MaxHP))
+	}
+	badges := make([]app.UI, len(v.Badges))
+	for i, b := range v.Badges {
+		badges[i] = svg("text").Class("badge").Attr("x", x+size-2).Attr("y", y+10+i*10).
+			Attr("text-anchor", "end").Text(b)
+	}
+	return svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-hp", v.HP).Body(
+		svg("title").Text(fmt.Sprintf("%s — %s, HP %d/%d", v.Name, v.Side, v.HP, v.MaxHP)),
+		svg("rect").Class("disc").Attr("x", x+3).Attr("y", y+3).
+			Attr("width", size-6).Attr("height", size-6).Attr("rx", (size-6)/2),
+		svg("text").Class("name").Attr("x", x+size/2).Attr("y", y+size/2+4).
+			Attr("text-anchor", "middle").Text(initials(v.Name)),
+		svg("rect").Class("hpbar").Attr("x", x+4).Attr("y", y+size-6).Attr("width", hpW).Attr("height", 3),
+		svg("g").Body(badges...),
+	)
+}
+
+// initials shortens a name to fit a token: up to three letters.
+func initials(name string) string {
+	r := []rune(strings.TrimSpace(name))
+	if len(r) > 3 {
+		r = r[:3]
+	}
+	return string(r)
 }

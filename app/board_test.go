@@ -16,7 +16,7 @@ func TestColumnName(t *testing.T) {
 }
 
 func TestBoardRendersGrid(t *testing.T) {
-	html := app.HTMLString(&Board{Cols: 24, Rows: 16})
+	html := app.HTMLString(&Board{V: BoardView{Cols: 24, Rows: 16}})
 	if n := strings.Count(html, `class="coord"`); n != 24+16 {
 		t.Errorf("%d coordinate labels, want 40", n)
 	}

@@ -1,20 +1,205 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"errors"
+	"fmt"
 
-// Table is the root component: the battle table with its board.
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+	"battlemat/rules/rulesets"
+)
+
+// Table is the root component: it owns the session (the encounter and its
+// command log) and everything the user is pointing at. Children get value
+// snapshots of what they show and report gestures back as actions.
 type Table struct {
 	app.Compo
+
+	reg  *combat.Registry
+	sess *combat.Session
+	// events[i] are the events of log entry i, for the log panel.
+	events [][]combat.Event
+
+	selected string       // the combatant the user is looking at
+	target   string       // the combatant the selected one would attack
+	hover    *grid.Square // the square under the pointer while planning a move
+	dragging bool
+	option   int // index into the attacker's attack options
+
+	notice  Notice   // the message bar
+	offer   *offered // an encounter waiting for the user's OK before it replaces the current one
+	dice    string   // physical dice typed by the user, space separated
+	last    []combat.Event
+	sampleI string
+	shared  string // the last share link made
 }
 
-// Render lays out the page: a header and the board.
+// Notice is a message for the user; Error ones are shown in red.
+type Notice struct {
+	Text  string
+	Error bool
+}
+
+// offered is an encounter from a link or a file that would replace the open
+// one: it is only swapped in when the user agrees.
+type offered struct {
+	sess   *combat.Session
+	source string
+}
+
+// OnInit prepares the registry; the session comes in OnMount or
+// OnPreRender.
+func (t *Table) OnInit() {
+	t.reg = rulesets.Registry()
+}
+
+// OnPreRender lays out the first sample for the server-rendered page.
+func (t *Table) OnPreRender(ctx app.Context) { t.openSample(rulesets.Samples()[0].ID) }
+
+// OnMount restores the autosaved encounter, opens a share link if the URL
+// carries one, and wires the keyboard and the board's gestures.
+func (t *Table) OnMount(ctx app.Context) {
+	t.restore(ctx)
+	t.openFragment(ctx)
+	ctx.Handle(actionBoard, t.onBoard)
+	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
+		ev := app.Event{Value: args[0]}
+		ctx.Dispatch(func(ctx app.Context) { t.onKey(ctx, ev) })
+		return nil
+	}))
+}
+
+// OnNav opens a share link pasted into the address bar of an open app.
+func (t *Table) OnNav(ctx app.Context) {
+	if t.sess != nil {
+		t.openFragment(ctx)
+	}
+}
+
+// state returns the current encounter.
+func (t *Table) state() combat.Encounter { return t.sess.State() }
+
+// openSample replaces the session with a fresh sample.
+func (t *Table) openSample(id string) error {
+	s, ok := rulesets.Find(id)
+	if !ok {
+		return fmt.Errorf("no sample %q", id)
+	}
+	enc, err := s.Build(1)
+	if err != nil {
+		return err
+	}
+	sess, err := combat.NewSession(t.reg, enc)
+	if err != nil {
+		return err
+	}
+	t.use(sess)
+	t.sampleI = id
+	return nil
+}
+
+// use makes sess the open session and clears what pointed into the old one.
+func (t *Table) use(sess *combat.Session) {
+	t.sess = sess
+	t.events = make([][]combat.Event, len(sess.Log()))
+	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
+	if cur := sess.State().Current(); cur != "" {
+		t.selected = cur
+	}
+}
+
+// do gives a command to the session, with the typed physical dice if any,
+// then autosaves. Errors become a notice; the encounter is unchanged.
+func (t *Table) do(ctx app.Context, cmd combat.Command) bool {
+	faces, err := parseFaces(t.dice)
+	if err != nil {
+		t.notice = Notice{Text: err.Error(), Error: true}
+		return false
+	}
+	var events []combat.Event
+	if len(faces) > 0 {
+		events, err = t.sess.DoWithDice(cmd, faces...)
+	} else {
+		events, err = t.sess.Do(cmd)
+	}
+	if err != nil {
+		t.notice = Notice{Text: explainError(err), Error: true}
+		return false
+	}
+	t.dice = ""
+	t.recordEvents(events)
+	t.notice = Notice{}
+	if cur := t.state().Current(); cur != "" && (t.selected == "" || cmd.Kind() == "endTurn" || cmd.Kind() == "start") {
+		t.selected = cur
+	}
+	t.autosave(ctx)
+	return true
+}
+
+// recordEvents keeps the events of the entry just logged.
+func (t *Table) recordEvents(events []combat.Event) {
+	n := t.sess.Cursor()
+	if len(t.events) < n {
+		t.events = append(t.events, make([][]combat.Event, n-len(t.events))...)
+	}
+	t.events = t.events[:n]
+	t.events[n-1] = events
+	t.last = events
+}
+
+func (t *Table) undo(ctx app.Context) {
+	if t.sess.Undo() {
+		t.last = nil
+		t.autosave(ctx)
+	}
+}
+
+func (t *Table) redo(ctx app.Context) {
+	if t.sess.Redo() {
+		t.last = nil
+		t.autosave(ctx)
+	}
+}
+
+// explainError turns an engine error into a sentence for the message bar.
+func explainError(err error) string {
+	var re *combat.RuleError
+	if errors.As(err, &re) {
+		if re.Rule != "" {
+			return fmt.Sprintf("Not allowed: %s (%s).", re.Msg, re.Rule)
+		}
+		return fmt.Sprintf("Not allowed: %s.", re.Msg)
+	}
+	return "Not allowed: " + err.Error() + "."
+}
+
+// Render lays out the bar, the board and the side panels.
 func (t *Table) Render() app.UI {
+	if t.sess == nil {
+		t.openSample(rulesets.Samples()[0].ID)
+	}
+	enc := t.state()
 	return app.Div().Class("table").Body(
-		app.Header().Class("bar").Body(
-			app.H1().Class("brand").Text("Battlemat"),
-		),
+		t.renderBar(enc),
+		app.If(t.notice.Text != "", func() app.UI {
+			return app.Div().ID("notice").Class("notice").Attr("role", "status").
+				Attr("data-error", t.notice.Error).Body(
+				app.Span().Text(t.notice.Text),
+				app.Button().Class("linkish").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { t.notice = Notice{} }),
+			)
+		}),
+		app.If(t.offer != nil, func() app.UI { return t.renderOffer() }),
 		app.Main().Class("stage").Body(
-			&Board{Cols: 24, Rows: 16},
+			app.Div().Class("mapwrap").Body(&Board{V: t.boardView(enc)}),
+			app.Aside().Class("side").Body(
+				t.renderTracker(enc),
+				t.renderDecision(enc),
+				t.renderInspector(enc),
+				t.renderAttack(enc),
+				t.renderLog(enc),
+			),
 		),
 	)
 }

@@ -1,0 +1,285 @@
+package app
+
+import (
+	"slices"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// boardView builds the board's snapshot: tokens, and for the selected
+// creature on its turn the squares it can reach and the planned path with
+// every opportunity attack it would provoke, as the engine computes them.
+func (t *Table) boardView(enc combat.Encounter) BoardView {
+	v := BoardView{Cols: enc.Map.W, Rows: enc.Map.H, Walls: enc.Map.Walls}
+	plan := t.plan(enc)
+	v.Reach, v.Path, v.Danger, v.Blocked = plan.reach, plan.path, plan.danger, plan.blocked
+	for _, o := range plan.offers {
+		v.Strikers = append(v.Strikers, o.Attacker)
+	}
+	first := firstSide(enc)
+	for _, c := range enc.Combatants {
+		v.Tokens = append(v.Tokens, TokenView{
+			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
+			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(enc, c),
+			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
+			Striker: slices.Contains(v.Strikers, c.ID), Ally: c.Side == first,
+		})
+	}
+	return v
+}
+
+// firstSide is the side of the first combatant: drawn as the allies.
+func firstSide(enc combat.Encounter) string {
+	if len(enc.Combatants) == 0 {
+		return ""
+	}
+	return enc.Combatants[0].Side
+}
+
+// badges are the short status marks on a token.
+func badges(enc combat.Encounter, c combat.Combatant) []string {
+	var b []string
+	if c.HP <= 0 {
+		b = append(b, "down")
+	}
+	if enc.Phase == combat.PhaseRunning && !c.Budget.Reaction && !c.Budget.Locked && c.ID != enc.Current() {
+		b = append(b, "R")
+	}
+	if c.Surprised {
+		b = append(b, "!")
+	}
+	return append(b, c.Conditions...)
+}
+
+// movePlan is what the board shows for the selected creature.
+type movePlan struct {
+	reach   []grid.Square
+	path    []grid.Square // start first
+	danger  []grid.Square
+	offers  []combat.Offer
+	blocked bool
+	err     error
+}
+
+// canMove reports whether the selected creature is the one acting, so its
+// moves can be planned.
+func (t *Table) canMove(enc combat.Encounter) bool {
+	return t.selected != "" && enc.Phase == combat.PhaseRunning && enc.Current() == t.selected && enc.Pending == nil
+}
+
+// plan asks the engine where the selected creature can go and, for the
+// square under the pointer, what the move would provoke.
+func (t *Table) plan(enc combat.Encounter) movePlan {
+	var p movePlan
+	if !t.canMove(enc) {
+		return p
+	}
+	rs := t.sess.Ruleset()
+	reach, err := combat.Reachable(rs, enc, t.selected)
+	if err != nil {
+		return p
+	}
+	for s := range reach.Cost {
+		p.reach = append(p.reach, s)
+	}
+	slices.SortFunc(p.reach, func(a, b grid.Square) int {
+		if a.Y != b.Y {
+			return a.Y - b.Y
+		}
+		return a.X - b.X
+	})
+	if t.hover == nil {
+		return p
+	}
+	steps := reach.Path(*t.hover)
+	if len(steps) == 0 {
+		return p
+	}
+	pv := combat.PreviewMove(rs, enc, t.selected, steps)
+	p.path = append([]grid.Square{reach.From}, steps...)
+	p.offers, p.err, p.blocked = pv.Offers, pv.Err, pv.Err != nil
+	for _, o := range pv.Offers {
+		if !slices.Contains(p.danger, o.At) {
+			p.danger = append(p.danger, o.At)
+		}
+	}
+	return p
+}
+
+// onBoard handles a pointer gesture on the board: select, target, drag a
+// move (previewed while dragging, made on release) or reposition in setup.
+func (t *Table) onBoard(ctx app.Context, a app.Action) {
+	g, ok := a.Value.(Gesture)
+	if !ok {
+		return
+	}
+	enc := t.state()
+	occupant := occupantAt(enc, g.At)
+	switch g.Kind {
+	case "down":
+		switch {
+		case occupant != "" && occupant == t.selected && (t.canMove(enc) || enc.Phase == combat.PhaseSetup):
+			t.dragging = true
+		case occupant != "" && t.canMove(enc) && enemies(enc, t.selected, occupant):
+			t.target = occupant
+			t.option = 0
+		case occupant != "":
+			t.selected, t.target, t.hover = occupant, "", nil
+		case t.hover != nil && *t.hover == g.At && t.canMove(enc):
+			t.moveTo(ctx, g.At) // second tap on a planned square: go
+		default:
+			h := g.At
+			t.hover = &h
+		}
+	case "move":
+		if !t.dragging || (t.hover != nil && *t.hover == g.At) {
+			return
+		}
+		h := g.At
+		t.hover = &h
+	case "up":
+		if !t.dragging {
+			return
+		}
+		t.dragging = false
+		c, _ := enc.Combatant(t.selected)
+		if g.At == c.Pos {
+			t.hover = nil
+			return
+		}
+		if enc.Phase == combat.PhaseSetup {
+			t.do(ctx, combat.Reposition{ID: t.selected, To: g.At})
+			t.hover = nil
+			return
+		}
+		t.moveTo(ctx, g.At)
+	}
+}
+
+// moveTo moves the selected creature along the planned path to dest.
+func (t *Table) moveTo(ctx app.Context, dest grid.Square) {
+	enc := t.state()
+	reach, err := combat.Reachable(t.sess.Ruleset(), enc, t.selected)
+	if err != nil {
+		t.notice = Notice{Text: explainError(err), Error: true}
+		return
+	}
+	steps := reach.Path(dest)
+	if len(steps) == 0 {
+		t.notice = Notice{Text: "That square is out of reach this turn.", Error: true}
+		return
+	}
+	if t.do(ctx, combat.Move{ID: t.selected, Path: steps}) {
+		t.hover = nil
+	}
+}
+
+// step moves the selected creature one square (keyboard movement).
+func (t *Table) step(ctx app.Context, dx, dy int) {
+	enc := t.state()
+	c, ok := enc.Combatant(t.selected)
+	if !ok || !t.canMove(enc) {
+		return
+	}
+	t.do(ctx, combat.Move{ID: c.ID, Path: []grid.Square{{X: c.Pos.X + dx, Y: c.Pos.Y + dy}}})
+}
+
+// occupantAt returns the combatant standing on s, if any.
+func occupantAt(enc combat.Encounter, s grid.Square) string {
+	for _, c := range enc.Combatants {
+		n := max(1, c.Stats.Size)
+		if s.X >= c.Pos.X && s.X < c.Pos.X+n && s.Y >= c.Pos.Y && s.Y < c.Pos.Y+n {
+			return c.ID
+		}
+	}
+	return ""
+}
+
+// enemies reports whether a and b are on different sides.
+func enemies(enc combat.Encounter, a, b string) bool {
+	ca, _ := enc.Combatant(a)
+	cb, _ := enc.Combatant(b)
+	return ca.Side != cb.Side
+}
+
+// cycle returns the ID after cur among ids (wrapping), or the first.
+func cycle(ids []string, cur string, dir int) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	i := slices.Index(ids, cur)
+	if i < 0 {
+		return ids[0]
+	}
+	return ids[(i+dir+len(ids))%len(ids)]
+}
+
+// onKey is the keyboard: arrows (and Home/End/PageUp/PageDown for the
+// diagonals) step the acting creature, Tab-like keys cycle selection and
+// targets, Enter attacks, E ends the turn, Ctrl+Z / Ctrl+Shift+Z undo/redo.
+func (t *Table) onKey(ctx app.Context, e app.Event) {
+	tag := e.Get("target").Get("tagName").String()
+	if tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
+		return
+	}
+	key := e.Get("key").String()
+	ctrl := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
+	if ctrl && (key == "z" || key == "Z") {
+		e.PreventDefault()
+		if e.Get("shiftKey").Bool() {
+			t.redo(ctx)
+		} else {
+			t.undo(ctx)
+		}
+		return
+	}
+	if ctrl && key == "y" {
+		e.PreventDefault()
+		t.redo(ctx)
+		return
+	}
+	if d, ok := keySteps[key]; ok {
+		e.PreventDefault()
+		t.step(ctx, d.X, d.Y)
+		return
+	}
+	enc := t.state()
+	switch key {
+	case "n":
+		var ids []string
+		for _, c := range enc.Combatants {
+			ids = append(ids, c.ID)
+		}
+		t.selected, t.target = cycle(ids, t.selected, 1), ""
+	case "t":
+		var ids []string
+		for _, c := range enc.Combatants {
+			if c.Up() && enemies(enc, t.selected, c.ID) {
+				ids = append(ids, c.ID)
+			}
+		}
+		t.target, t.option = cycle(ids, t.target, 1), 0
+	case "Enter", "a":
+		if t.target != "" && t.canMove(enc) {
+			t.attack(ctx)
+		}
+	case "e":
+		if enc.Phase == combat.PhaseRunning && enc.Pending == nil {
+			t.do(ctx, combat.EndTurn{})
+		}
+	case "Escape":
+		t.target, t.hover = "", nil
+	default:
+		return
+	}
+	e.PreventDefault()
+}
+
+// keySteps maps movement keys to steps.
+var keySteps = map[string]grid.Square{
+	"ArrowUp": {X: 0, Y: -1}, "ArrowDown": {X: 0, Y: 1}, "ArrowLeft": {X: -1, Y: 0}, "ArrowRight": {X: 1, Y: 0},
+	"Home": {X: -1, Y: -1}, "PageUp": {X: 1, Y: -1}, "End": {X: -1, Y: 1}, "PageDown": {X: 1, Y: 1},
+}

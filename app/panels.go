@@ -1,0 +1,303 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/rulesets"
+)
+
+// renderBar is the top bar: the encounter menu, undo/redo and sharing.
+func (t *Table) renderBar(enc combat.Encounter) app.UI {
+	samples := rulesets.Samples()
+	opts := make([]app.UI, 0, len(samples)+1)
+	opts = append(opts, app.Option().Value("").Text("Open a sample…"))
+	for _, s := range samples {
+		opts = append(opts, app.Option().Value(s.ID).Text(s.Title))
+	}
+	return app.Header().Class("bar").Body(
+		app.H1().Class("brand").Text("Battlemat"),
+		app.Span().ID("ruleset").Class("pill").Text(enc.Ruleset),
+		app.Select().ID("samples").Attr("aria-label", "Open a sample encounter").Body(opts...).
+			OnChange(func(ctx app.Context, e app.Event) {
+				id := ctx.JSSrc().Get("value").String()
+				if id == "" {
+					return
+				}
+				if err := t.openSample(id); err != nil {
+					t.notice = Notice{Text: err.Error(), Error: true}
+					return
+				}
+				t.autosave(ctx)
+				ctx.JSSrc().Set("value", "")
+			}),
+		app.Button().ID("undo").Text("Undo").Title("Undo (Ctrl+Z)").Disabled(!t.sess.CanUndo()).
+			OnClick(func(ctx app.Context, e app.Event) { t.undo(ctx) }),
+		app.Button().ID("redo").Text("Redo").Title("Redo (Ctrl+Shift+Z)").Disabled(!t.sess.CanRedo()).
+			OnClick(func(ctx app.Context, e app.Event) { t.redo(ctx) }),
+		app.Button().ID("share").Text("Share link").OnClick(func(ctx app.Context, e app.Event) { t.share(ctx) }),
+		app.Button().ID("export").Text("Export").OnClick(func(ctx app.Context, e app.Event) { t.export() }),
+		app.Label().Class("button").Body(
+			app.Text("Import"),
+			app.Input().ID("import").Type("file").Accept(".json,application/json").Class("hidden").
+				OnChange(t.importFile),
+		),
+		app.If(t.shared != "", func() app.UI {
+			return app.Input().ID("shared").Class("shared").ReadOnly(true).Value(t.shared).Attr("aria-label", "Share link")
+		}),
+	)
+}
+
+// renderOffer asks before an encounter from a link or file replaces the
+// open one.
+func (t *Table) renderOffer() app.UI {
+	enc := t.offer.sess.State()
+	return app.Div().ID("offer").Class("offer").Attr("role", "alertdialog").Body(
+		app.P().Text(fmt.Sprintf("Open the encounter from the %s (%s, %d creatures, %d commands)? It replaces the one on the board, which you can export first.",
+			t.offer.source, enc.Ruleset, len(enc.Combatants), t.offer.sess.Cursor())),
+		app.Button().ID("offer-open").Text("Open it").OnClick(func(ctx app.Context, e app.Event) {
+			t.accept(ctx, t.offer.sess, t.offer.source)
+		}),
+		app.Button().ID("offer-keep").Text("Keep mine").OnClick(func(ctx app.Context, e app.Event) {
+			t.offer = nil
+			t.clearFragment(ctx)
+		}),
+	)
+}
+
+// renderTracker shows the round, the initiative order, whose turn it is and
+// what each creature has left; and the buttons that run the turn engine.
+func (t *Table) renderTracker(enc combat.Encounter) app.UI {
+	rows := []app.UI{}
+	for si, s := range enc.Order {
+		for mi, id := range s.Members {
+			c, ok := enc.Combatant(id)
+			if !ok {
+				continue
+			}
+			acting := enc.Phase == combat.PhaseRunning && enc.Turn.Slot == si && enc.Turn.Member == mi
+			react := ""
+			if enc.Phase == combat.PhaseRunning {
+				switch {
+				case c.Budget.Locked:
+					react = "surprised"
+				case c.Budget.Reaction:
+					react = "reaction ready"
+				default:
+					react = "reaction used"
+				}
+			}
+			rows = append(rows, app.Li().Class("slot").Attr("data-acting", acting).Attr("data-id", id).Body(
+				app.Span().Class("score").Text(strconv.Itoa(s.Score)),
+				app.Bdi().Class("who").Text(c.Name),
+				app.Span().Class("hp").Text(fmt.Sprintf("HP %d/%d", c.HP, c.Stats.MaxHP)),
+				app.Span().Class("react").Text(react),
+			))
+		}
+	}
+	var buttons []app.UI
+	switch enc.Phase {
+	case combat.PhaseSetup:
+		buttons = append(buttons,
+			app.Button().ID("roll-init").Text("Roll initiative").OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.RollInitiative{}) }),
+			app.Button().ID("start").Text("Start").Disabled(len(enc.Order) == 0).OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.Start{}) }),
+		)
+	case combat.PhaseRunning:
+		cur := enc.Current()
+		buttons = append(buttons,
+			app.Button().ID("reset-move").Text("Reset move").Disabled(cur == "" || enc.Pending != nil).
+				OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.ResetMove{ID: cur}) }),
+			app.Button().ID("end-turn").Text("End turn").Title("End turn (E)").Disabled(enc.Pending != nil).
+				OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.EndTurn{}) }),
+		)
+	}
+	status := "Setting up"
+	if enc.Phase == combat.PhaseRunning {
+		status = fmt.Sprintf("Round %d", enc.Round)
+		if c, ok := enc.Combatant(enc.Current()); ok {
+			status += fmt.Sprintf(" — %s's turn (move %d, actions %d)", c.Name, c.Budget.Movement, c.Budget.Actions)
+		}
+	} else if enc.Phase == combat.PhaseEnded {
+		status = "Encounter over"
+	}
+	return app.Section().ID("tracker").Class("panel").Body(
+		app.H2().Text("Turn"),
+		app.P().ID("round").Text(status),
+		app.Ol().Class("order").Body(rows...),
+		app.Div().Class("buttons").Body(buttons...),
+	)
+}
+
+// renderDecision offers the pending decision (an opportunity attack, or a
+// ruleset's question) with the odds, to the side that must answer: the
+// engine never answers for a player.
+func (t *Table) renderDecision(enc combat.Encounter) app.UI {
+	d := enc.Pending
+	if d == nil {
+		return nil
+	}
+	who, _ := enc.Combatant(d.Chooser)
+	var body []app.UI
+	if d.Kind == combat.DecideOpportunity {
+		mover, _ := enc.Combatant(d.Attack.Defender)
+		body = append(body, app.P().Body(
+			app.Bdi().Text(who.Name), app.Text(" may make an opportunity attack on "),
+			app.Bdi().Text(mover.Name), app.Text(" as it moves."),
+		))
+		if chances, err := combat.Odds(t.sess.Ruleset(), enc, d.Attack); err == nil {
+			body = append(body, renderOdds(chances))
+		}
+		body = append(body,
+			app.Button().ID("oa-take").Text("Take the attack").OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.TakeOpportunity{}) }),
+			app.Button().ID("oa-decline").Text("Let it pass").OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.DeclineOpportunity{}) }),
+		)
+	} else {
+		body = append(body, app.P().Body(app.Bdi().Text(who.Name), app.Text(": "+words(d.Key))))
+		for _, o := range d.Options {
+			body = append(body, app.Button().Class("choice").Text(words(o)).OnClick(func(ctx app.Context, e app.Event) {
+				t.do(ctx, combat.Choose{Choice: o})
+			}))
+		}
+	}
+	return app.Section().ID("decision").Class("panel decision").Attr("role", "alert").Body(
+		append([]app.UI{app.H2().Text("Decision")}, body...)...)
+}
+
+// renderInspector shows the selected creature.
+func (t *Table) renderInspector(enc combat.Encounter) app.UI {
+	c, ok := enc.Combatant(t.selected)
+	if !ok {
+		return app.Section().ID("inspector").Class("panel").Body(
+			app.P().Class("muted").Text("Tap a token to select it. On its turn, drag it to move; tap an enemy to target it."))
+	}
+	return app.Section().ID("inspector").Class("panel").Body(
+		app.H2().Body(app.Bdi().ID("selected-name").Text(c.Name)),
+		app.P().Text(fmt.Sprintf("%s · HP %d/%d · at %s · speed %d", c.Side, c.HP, c.Stats.MaxHP, SquareName(c.Pos), c.Stats.Speed)),
+		app.If(len(c.Conditions) > 0, func() app.UI { return app.P().Text("Conditions: " + strings.Join(c.Conditions, ", ")) }),
+	)
+}
+
+// renderAttack shows the attack the selected creature would make on its
+// target: the exact odds before the roll, a field for physical dice, the
+// roll button, and the trace of the last attack.
+func (t *Table) renderAttack(enc combat.Encounter) app.UI {
+	var body []app.UI
+	if def, ok := enc.Combatant(t.target); ok && t.canMove(enc) {
+		att, _ := enc.Combatant(t.selected)
+		req := combat.AttackRequest{Attacker: att.ID, Defender: def.ID}
+		body = append(body, app.P().Body(app.Bdi().Text(att.Name), app.Text(" → "), app.Bdi().ID("target-name").Text(def.Name)))
+		chances, err := combat.Odds(t.sess.Ruleset(), enc, req)
+		if err != nil {
+			body = append(body, app.P().Class("muted").Text("No odds: "+explainError(err)))
+		} else {
+			body = append(body, renderOdds(chances))
+		}
+		body = append(body,
+			app.Label().Body(app.Text("Physical dice (optional): "),
+				app.Input().ID("dice").Type("text").Attr("inputmode", "numeric").Placeholder("e.g. 14 3").Value(t.dice).
+					OnInput(func(ctx app.Context, e app.Event) { t.dice = ctx.JSSrc().Get("value").String() })),
+			app.Button().ID("roll").Text("Attack").Title("Attack (Enter)").Disabled(att.Budget.Actions <= 0).
+				OnClick(func(ctx app.Context, e app.Event) { t.attack(ctx) }),
+		)
+	} else {
+		body = append(body, app.P().Class("muted").Text("Select the acting creature and tap an enemy to see the odds."))
+	}
+	for _, ev := range t.last {
+		if ev.Type == combat.AttackResolved {
+			body = append(body, renderTrace(enc, ev))
+		}
+	}
+	return app.Section().ID("attack").Class("panel").Body(append([]app.UI{app.H2().Text("Attack")}, body...)...)
+}
+
+// attack makes the selected creature attack its target.
+func (t *Table) attack(ctx app.Context) {
+	var opt json.RawMessage
+	t.do(ctx, combat.Attack{Attacker: t.selected, Defender: t.target, Option: opt})
+}
+
+// renderOdds draws the exact chances: outcomes as bars, damage as a chart.
+func renderOdds(chances []combat.Chance) app.UI {
+	var rows, bars []app.UI
+	maxDmg := int64(0)
+	for _, c := range chances {
+		if strings.HasPrefix(c.Key, "damage-") && c.Num*1000/max(c.Den, 1) > maxDmg {
+			maxDmg = c.Num * 1000 / max(c.Den, 1)
+		}
+	}
+	for _, c := range chances {
+		pct := percent(c.Num, c.Den)
+		if n, ok := strings.CutPrefix(c.Key, "damage-"); ok {
+			h := int64(0)
+			if maxDmg > 0 {
+				h = c.Num * 1000 / max(c.Den, 1) * 40 / maxDmg
+			}
+			bars = append(bars, app.Div().Class("dbar").Title(fmt.Sprintf("%s damage: %s", n, pct)).Body(
+				app.Div().Class("fill").Style("height", fmt.Sprintf("%dpx", h)),
+				app.Span().Text(n),
+			))
+			continue
+		}
+		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Body(
+			app.Span().Class("k").Text(words(c.Key)),
+			app.Span().Class("bar").Body(app.Span().Class("fill").Style("width", pct)),
+			app.Span().Class("v").Text(pct),
+		))
+	}
+	return app.Div().ID("odds").Class("odds").Body(
+		app.Ul().Body(rows...),
+		app.If(len(bars) > 0, func() app.UI { return app.Div().Class("dchart").Title("Damage distribution").Body(bars...) }),
+	)
+}
+
+// percent formats num/den as a percentage with one decimal, rounded half up.
+func percent(num, den int64) string {
+	if den <= 0 {
+		return "—"
+	}
+	tenths := (num*1000 + den/2) / den
+	return fmt.Sprintf("%d.%d%%", tenths/10, tenths%10)
+}
+
+// renderTrace lists the steps of a resolved attack with their rule IDs.
+func renderTrace(enc combat.Encounter, ev combat.Event) app.UI {
+	steps := make([]app.UI, len(ev.Trace))
+	for i, s := range ev.Trace {
+		steps[i] = app.Li().Class("step").Body(
+			app.Code().Class("rule").Text(string(s.Rule)),
+			app.Span().Text(" "+stepWords(s)),
+		)
+	}
+	result := "miss"
+	if ev.Hit {
+		result = fmt.Sprintf("hit for %d", ev.Value)
+	}
+	return app.Div().ID("trace").Class("trace").Body(
+		app.P().Class("result").Text("Result: "+result),
+		app.Ol().Body(steps...),
+	)
+}
+
+// renderLog lists what happened, newest last.
+func (t *Table) renderLog(enc combat.Encounter) app.UI {
+	var items []app.UI
+	for i := 0; i < t.sess.Cursor() && i < len(t.events); i++ {
+		for _, ev := range t.events[i] {
+			if line := eventWords(enc, ev); line != "" {
+				items = append(items, app.Li().Attr("data-type", string(ev.Type)).Text(line))
+			}
+		}
+	}
+	if len(items) > 60 {
+		items = items[len(items)-60:]
+	}
+	return app.Section().ID("log").Class("panel").Body(
+		app.H2().Text(fmt.Sprintf("Log (%d commands)", t.sess.Cursor())),
+		app.Ol().Class("log").Body(items...),
+	)
+}
