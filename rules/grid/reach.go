@@ -8,7 +8,7 @@ const Blocked = -1
 // square to an adjacent one, or Blocked. The board has already checked the
 // terrain (CanStep); the cost function adds what only the ruleset knows,
 // such as "never through an undefeated enemy" (K-GRID-2) or a 1-2-1
-// diagonal option. Costs must be positive.
+// diagonal option. A cost of 0 counts as 1.
 type Cost func(from, to Square) int
 
 // UnitCost charges 1 for every step, diagonals included (K-GRID-4).
@@ -92,6 +92,7 @@ func (b *Board) search(f Footprint, budget int, cost Cost, stop Square) *Reach {
 			if c < 0 {
 				continue
 			}
+			c = max(c, 1)
 			nc := it.cost + int32(c)
 			if nc > int32(budget) {
 				continue

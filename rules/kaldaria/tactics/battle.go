@@ -167,6 +167,7 @@ func (b *Battle) enterable(i int, at grid.Square) bool {
 // room reports whether mover i may end its move with its footprint at
 // anchor at: every square keeps within capacity once the mover's own units
 // are counted there instead of where it stands (K-GRID-4, K-SIZE-2).
+// Downed creatures take no room.
 func (b *Battle) room(i int, at grid.Square) bool {
 	c := b.cs[i]
 	here := c.Place()

@@ -50,8 +50,10 @@ type Creature struct {
 	Hidden    bool     `json:"hidden,omitempty"`
 	NoticedBy []string `json:"noticedBy,omitempty"`
 
-	MovedLastRound   bool `json:"movedLastRound,omitempty"`   // for the half-square rule (K-MOVE-4)
-	ChargeRoundsUsed int  `json:"chargeRoundsUsed,omitempty"` // this encounter (K-MOVE-8, A-35)
+	MovedLastRound bool `json:"movedLastRound,omitempty"` // for the half-square rule (K-MOVE-4)
+	// ChargeRoundsUsed counts the rounds of this encounter before the
+	// current one in which the creature charged (K-MOVE-8, A-35).
+	ChargeRoundsUsed int `json:"chargeRoundsUsed,omitempty"`
 	// OAsMade lists the movers this creature has already made an
 	// opportunity attack against this round (K-OA-8).
 	OAsMade []string `json:"oasMade,omitempty"`

@@ -32,13 +32,18 @@ const (
 type OA struct {
 	// Step is the index in the path of the square the mover is leaving;
 	// the attack happens before it enters Path[Step+1].
-	Step      int               `json:"step"`
-	By        string            `json:"by"`
-	Kind      OAKind            `json:"kind"`
-	Modifiers []combat.Modifier `json:"modifiers,omitempty"`
-	DamageNum int               `json:"damageNum"` // damage multiplier DamageNum/DamageDen (K-DMG-6)
-	DamageDen int               `json:"damageDen"`
-	Rules     []combat.RuleID   `json:"rules"`
+	Step int    `json:"step"`
+	By   string `json:"by"`
+	Kind OAKind `json:"kind"`
+	// Charging and Maneuvering are the mover's situation as the attack
+	// pipeline takes it: a charge makes the OA improved (K-OA-3), a
+	// maneuver or quick leap removes its bonuses (K-OA-6).
+	Charging    bool              `json:"charging,omitempty"`
+	Maneuvering bool              `json:"maneuvering,omitempty"`
+	Modifiers   []combat.Modifier `json:"modifiers,omitempty"`
+	DamageNum   int               `json:"damageNum"` // damage multiplier DamageNum/DamageDen (K-DMG-6)
+	DamageDen   int               `json:"damageDen"`
+	Rules       []combat.RuleID   `json:"rules"`
 }
 
 // NoOA is a step that would provoke an opportunity attack from By but does
@@ -52,7 +57,8 @@ type NoOA struct {
 // opportunity returns the OA an enemy makes against a mover moving as mv
 // (K-OA-2, K-OA-3, K-OA-6).
 func opportunity(step int, by string, mv Move) OA {
-	oa := OA{Step: step, By: by, Rules: []combat.RuleID{"K-OA-1", "K-RES-3", "K-OA-10"}}
+	oa := OA{Step: step, By: by, Charging: mv.Mode == Charge, Maneuvering: mv.QuickLeap,
+		Rules: []combat.RuleID{"K-OA-1", "K-RES-3", "K-OA-10"}}
 	switch {
 	case mv.QuickLeap:
 		oa.Kind, oa.DamageNum, oa.DamageDen = OAPlain, 1, 1

@@ -131,7 +131,8 @@ func TestOAKinds(t *testing.T) {
 			}
 			oa := p.OAs[0]
 			if oa.Kind != tt.kind || combat.Sum(oa.Modifiers, QtyToHit) != tt.hit || combat.Sum(oa.Modifiers, QtyCritSteps) != tt.crit ||
-				oa.DamageNum != tt.num || oa.DamageDen != tt.den || !slices.Contains(oa.Rules, tt.rule) {
+				oa.DamageNum != tt.num || oa.DamageDen != tt.den || !slices.Contains(oa.Rules, tt.rule) ||
+				oa.Charging != (tt.move.Mode == Charge) || oa.Maneuvering != tt.move.QuickLeap {
 				t.Errorf("OA %+v", oa)
 			}
 		})

@@ -296,7 +296,10 @@ func (b *Battle) tier(a, d int) TierCheck {
 		tc.F, tc.Limit = FlankCount(tc.N), AttackerLimit(tc.N, back)
 		tc.Index = len(p.Engaged) + 1
 		tc.After = append(tc.After, b.cs[a].ID)
-		tc.Rules = append(tc.Rules, "K-PIN-3", "D-2")
+		tc.Rules = append(tc.Rules, "K-PIN-3")
+		if tc.N != p.N {
+			tc.Rules = append(tc.Rules, "D-2")
+		}
 	}
 	t, ok := TierAt(tc.Index, tc.N, back)
 	if !ok {
