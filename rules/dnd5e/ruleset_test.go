@@ -244,3 +244,47 @@ func TestSurpriseAt(t *testing.T) {
 		t.Error("a stealth total for nobody was accepted")
 	}
 }
+
+// profileDoc is the profile shown in the package documentation.
+const profileDoc = `{"id":"goblin","name":"Goblin","dexMod":2,"ac":15,"hp":7,"speed":30,
+ "reach":5,"passivePerception":9,"stealth":6,
+ "attacks":[{"name":"scimitar","kind":"melee","toHit":4,"damage":"d6+2","damageType":"slashing"}],
+ "bonusActions":["disengage","hide"],"reactions":["opportunity-attack"],
+ "controller":"dm"}`
+
+func TestProfileDoc(t *testing.T) {
+	p, err := DecodeProfile([]byte(profileDoc))
+	if err != nil || p.Controller != DM || p.AC != 15 || len(p.Attacks) != 1 {
+		t.Errorf("%+v %v", p, err)
+	}
+}
+
+// FuzzDecodeProfile checks that the profile decoder never panics, accepts
+// only valid profiles, and round-trips what it accepts.
+func FuzzDecodeProfile(f *testing.F) {
+	f.Add([]byte(profileDoc))
+	for _, p := range SampleAmbush().Participants {
+		f.Add([]byte(p.Spec().Profile))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := DecodeProfile(data)
+		if err != nil {
+			var re *combat.RuleError
+			if !errors.As(err, &re) {
+				t.Fatalf("error %v is not a RuleError", err)
+			}
+			return
+		}
+		once, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeProfile(once)
+		if err != nil {
+			t.Fatalf("re-decoding %s: %v", once, err)
+		}
+		if twice, _ := json.Marshal(back); string(twice) != string(once) {
+			t.Fatalf("round trip changed the profile:\n%s\n%s", once, twice)
+		}
+	})
+}
