@@ -1,6 +1,10 @@
 package kaldaria
 
-import "battlemat/rules/combat"
+import (
+	"slices"
+
+	"battlemat/rules/combat"
+)
 
 // OAKind says whether an attack is an opportunity attack and of which kind
 // (K-OA-2, K-OA-3).
@@ -130,9 +134,17 @@ const (
 	Hit                    // it landed and dealt damage (K-DMG)
 )
 
+var outcomeKeys = []string{"missed", "dodged", "parried", "hit"}
+
 // String returns the outcome's stable key.
-func (o Outcome) String() string {
-	return [...]string{"missed", "dodged", "parried", "hit"}[o]
+func (o Outcome) String() string { return keyOf(outcomeKeys, int(o)) }
+
+// MarshalText encodes the outcome as its key, so results read "hit" in JSON.
+func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText decodes a key written by MarshalText.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	return parseKey(outcomeKeys, b, (*uint8)(o), "outcome")
 }
 
 // Effect is the result of the critical d6 (K-CRIT-7).
@@ -146,9 +158,33 @@ const (
 	DoubleMaxDamage        // d6 6: dice at maximum and ×2
 )
 
+var effectKeys = []string{"none", "max", "double", "double-max"}
+
 // String returns the effect's stable key.
-func (e Effect) String() string {
-	return [...]string{"none", "max", "double", "double-max"}[e]
+func (e Effect) String() string { return keyOf(effectKeys, int(e)) }
+
+// MarshalText encodes the effect as its key.
+func (e Effect) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
+
+// UnmarshalText decodes a key written by MarshalText.
+func (e *Effect) UnmarshalText(b []byte) error { return parseKey(effectKeys, b, (*uint8)(e), "effect") }
+
+// keyOf returns keys[i], or "unknown" out of range.
+func keyOf(keys []string, i int) string {
+	if i < 0 || i >= len(keys) {
+		return "unknown"
+	}
+	return keys[i]
+}
+
+// parseKey sets *v to the index of b in keys.
+func parseKey(keys []string, b []byte, v *uint8, field string) error {
+	i := slices.Index(keys, string(b))
+	if i < 0 {
+		return combat.Invalid("", field, "unknown key %q", b)
+	}
+	*v = uint8(i)
+	return nil
 }
 
 // effectOf maps the critical d6 to its effect (K-CRIT-7).

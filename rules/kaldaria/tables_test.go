@@ -31,3 +31,24 @@ func TestTables(t *testing.T) {
 		})
 	}
 }
+
+func TestOutcomeText(t *testing.T) {
+	for o := Missed; o <= Hit; o++ {
+		b, _ := o.MarshalText()
+		var back Outcome
+		if err := back.UnmarshalText(b); err != nil || back != o {
+			t.Errorf("%v: %s -> %v, %v", o, b, back, err)
+		}
+	}
+	for e := NoEffect; e <= DoubleMaxDamage; e++ {
+		b, _ := e.MarshalText()
+		var back Effect
+		if err := back.UnmarshalText(b); err != nil || back != e {
+			t.Errorf("%v: %s -> %v, %v", e, b, back, err)
+		}
+	}
+	var o Outcome
+	if o.UnmarshalText([]byte("won")) == nil || Outcome(9).String() != "unknown" {
+		t.Error("bad outcome key accepted")
+	}
+}
