@@ -318,3 +318,22 @@ func TestActionEffects(t *testing.T) {
 		t.Error("a move of 0 ft accepted")
 	}
 }
+
+func TestFirstExit(t *testing.T) {
+	tests := []struct {
+		name  string
+		path  []grid.Square
+		reach int
+		want  int
+	}{
+		{"leaves on the second step", []grid.Square{{X: 4, Y: 3}, {X: 4, Y: 4}, {X: 5, Y: 5}}, 5, 1},
+		{"circles inside reach", []grid.Square{{X: 4, Y: 3}, {X: 4, Y: 4}, {X: 3, Y: 4}}, 5, -1},
+		{"starts outside and walks in", []grid.Square{{X: 6, Y: 3}, {X: 5, Y: 3}, {X: 4, Y: 3}}, 5, -1},
+		{"10-ft reach holds it one square longer", []grid.Square{{X: 4, Y: 3}, {X: 5, Y: 3}, {X: 6, Y: 3}}, 10, 1},
+	}
+	for _, tc := range tests {
+		if got := FirstExit(tc.path, fighterAt, tc.reach); got != tc.want {
+			t.Errorf("DND-ND-3 %s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
