@@ -149,18 +149,17 @@ func (c Combatant) Up() bool { return c.HP > 0 }
 // Side returns the combatant's footprint side in squares (K-SIZE, DND-ND-2).
 func (s Stats) side() int { return max(1, s.Size) }
 
-// Clone returns a deep copy of e. Only the map's walls are shared: the
-// engine replaces them (EditMap) and never changes them in place, and a map
-// may hold thousands, copied on every command otherwise. Callers must treat
-// Map.Walls as read-only.
+// Clone returns a copy of e that shares no slice the engine changes in
+// place. The map's walls and the combatants' opaque JSON (Profile,
+// RoundState) are shared: the engine only ever replaces them with new
+// values, and copying them on every command would dominate replay time.
+// Callers must treat them as read-only.
 func (e Encounter) Clone() Encounter {
 	out := e
 	out.Combatants = slices.Clone(e.Combatants)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]
-		c.Profile = slices.Clone(c.Profile)
 		c.Conditions = slices.Clone(c.Conditions)
-		c.RoundState = slices.Clone(c.RoundState)
 	}
 	out.Order = cloneOrder(e.Order)
 	if e.Pending != nil {
