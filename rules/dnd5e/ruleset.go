@@ -402,3 +402,13 @@ func (p Participant) Spec() combat.Spec {
 	raw, _ := json.Marshal(Profile{StatBlock: p.Block, Controller: p.Controller})
 	return combat.Spec{ID: p.ID, Name: p.Block.Name, Side: p.Side, Pos: p.At, Profile: raw}
 }
+
+// Setup returns the commands that lay out the skirmish in a new encounter
+// of this ruleset: its map, then every participant placed (DND-STEP-2).
+func (sk Skirmish) Setup() []combat.Command {
+	cmds := []combat.Command{combat.EditMap{Map: sk.Map}}
+	for _, p := range sk.Participants {
+		cmds = append(cmds, combat.Place{Spec: p.Spec()})
+	}
+	return cmds
+}

@@ -24,10 +24,9 @@ func apply(t *testing.T, enc combat.Encounter, cmd combat.Command, r dice.Roller
 
 // placedAmbush is the sample ambush placed in a fresh encounter.
 func placedAmbush(t *testing.T) combat.Encounter {
-	sk := SampleAmbush()
-	enc := combat.NewEncounter(RulesetID, sk.Map, 1)
-	for _, p := range sk.Participants {
-		enc, _ = apply(t, enc, combat.Place{Spec: p.Spec()}, dicetest.Script(t))
+	enc := combat.NewEncounter(RulesetID, grid.Map{W: 1, H: 1}, 1)
+	for _, cmd := range SampleAmbush().Setup() {
+		enc, _ = apply(t, enc, cmd, dicetest.Script(t))
 	}
 	return enc
 }
