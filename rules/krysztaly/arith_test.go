@@ -103,12 +103,6 @@ func TestVectorRestrictions(t *testing.T) {
 				zr, sz, ShieldDelay(zr, sz), errata)
 		}
 	})
-	t.Run("KC-TV-14", func(t *testing.T) {
-		// The cover stance doubles S; checked end to end in TestVectorsDefence.
-		if s := ShieldA(); s.Defence != 25 {
-			t.Errorf("sample shield A defence %d, want the source's 25", s.Defence)
-		}
-	})
 }
 
 // TestRestricted checks the [REC] of KC-ND-6: the current attribute under

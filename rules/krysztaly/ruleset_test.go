@@ -159,13 +159,15 @@ func TestEncounterShieldLimits(t *testing.T) {
 }
 
 // TestEncounterConditions checks that the encounter's condition keys reach
-// the rules: a helpless defender can be struck automatically (KC-SIT-8), and
-// twilight lowers TR and OBR (KC-SIT-4).
+// the rules: a helpless defender can be struck automatically (KC-SIT-8) or
+// attacked at armour-only defence, and twilight lowers TR and OBR (KC-SIT-4),
+// the latter even for a defenceless defender (KC-AMB-24).
 func TestEncounterConditions(t *testing.T) {
 	enc := started(t)
 	enc, _ = apply(t, enc, nil,
 		combat.AddCondition{ID: "warrior", Condition: CondHelpless},
-		combat.AddCondition{ID: "orc", Condition: CondTwilight})
+		combat.AddCondition{ID: "orc", Condition: CondTwilight},
+		combat.AddCondition{ID: "warrior", Condition: CondTwilight})
 	odds, err := combat.Odds(Ruleset{}, enc, combat.AttackRequest{Attacker: "orc", Defender: "warrior", Option: json.RawMessage(`{"kind":"auto-strike"}`)})
 	if err != nil {
 		t.Fatal(err)
@@ -180,8 +182,8 @@ func TestEncounterConditions(t *testing.T) {
 	if s, _ := out.Trace.Find(KeyTR); s.Value != 140 {
 		t.Errorf("KC-SIT-4: TR %d in twilight, want 140", s.Value)
 	}
-	if s, _ := out.Trace.Find(KeyOBR); s.Value != 20-30 {
-		t.Errorf("KC-SIT-2: helpless defender OBR %d, want mail 20 − 30", s.Value)
+	if s, _ := out.Trace.Find(KeyOBR); s.Value != 20-30-10 {
+		t.Errorf("KC-AMB-24: helpless defender in twilight OBR %d, want mail 20 − 30 − 10", s.Value)
 	}
 }
 

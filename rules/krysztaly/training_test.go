@@ -182,6 +182,18 @@ func TestVectorSlotUse(t *testing.T) {
 		q.Level = 5
 		checkRule(t, q.CanTrain(TrainShieldBearer, "", TierNone), "")
 	})
+	t.Run("KC-HANDS-1", func(t *testing.T) {
+		q, _, err := p.Train(TrainAmbidexterity, "swords", TierNone, dicetest.Script(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.SlotsUsed() != 6 || q.FreeSlots() != 0 || p.SlotsUsed() != 5 {
+			t.Errorf("KC-SLOT-3: ambidexterity leaves %d used, %d free (before: %d used)", q.SlotsUsed(), q.FreeSlots(), p.SlotsUsed())
+		}
+		checkRule(t, q.CanTrain(TrainAmbidexterity, "swords", TierNone), "KC-PROF-7")
+		checkRule(t, q.CanTrain(TrainDoubleAmbidexterity, "swords", Master), "KC-HANDS-3")
+		checkRule(t, q.CanTrain(TrainDoubleAmbidexterity, "swords", GrandMaster), "KC-SLOT-4")
+	})
 	t.Run("KC-PROF-7", func(t *testing.T) {
 		checkRule(t, p.CanTrain(TrainGroup, "swords", TierNone), "KC-PROF-7")
 	})
