@@ -55,6 +55,9 @@ func TestFootprintSide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.vector, func(t *testing.T) {
+			if tt.errata != "" {
+				t.Log("errata:", tt.errata)
+			}
 			if got := SizeForHeight(tt.cm); got != tt.size {
 				t.Errorf("SizeForHeight(%d) = %v, want %v", tt.cm, got, tt.size)
 			}

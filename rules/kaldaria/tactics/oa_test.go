@@ -177,6 +177,7 @@ func TestInterruptOrder(t *testing.T) {
 
 // TestFightingRetreat covers S-23 (K-MOVE-5, K-MOVE-9, K-MOVE-10, K-PIN-8).
 func TestFightingRetreat(t *testing.T) {
+	t.Log("errata: INC-7: the source never defines \"pinned\" (its footnote is missing); K-PIN-8 reads it as holding a front slot (A-37)")
 	text := `
 		.....
 		.MD..

@@ -32,6 +32,9 @@ func TestPinCounts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.vector, func(t *testing.T) {
+			if tt.errata != "" {
+				t.Log("errata:", tt.errata)
+			}
 			n, mods := PinCapacity(tt.pinner, tt.largest, tt.bonus)
 			f := FlankCount(n)
 			if n != tt.n || f != tt.f || AttackerLimit(n, false) != tt.limit {
@@ -171,6 +174,9 @@ func TestBackProtection(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.vector, func(t *testing.T) {
+			if tt.errata != "" {
+				t.Log("errata:", tt.errata)
+			}
 			if tt.tweaks == nil {
 				tt.tweaks = map[string]func(*Creature){}
 			}

@@ -18,19 +18,23 @@ func TestMovementRate(t *testing.T) {
 		halves    int // rate in half squares
 		normal    int // squares this round
 		charge    int
+		errata    string
 	}{
-		{"S-12/normal-12", SpeedNormal, 12, false, false, 6, 3, 6},
-		{"S-12/normal-17-plate", SpeedNormal, 17, true, false, 6, 3, 6},
-		{"S-12/fast-9", SpeedFast, 9, false, false, 8, 4, 8},
-		{"S-12/very-fast-20", SpeedVeryFast, 20, false, false, 14, 7, 14},
-		{"S-12/slow-8-scale", SpeedSlow, 8, true, false, 1, 1, 1},
-		{"S-12/paralysed", SpeedFast, 18, false, true, 0, 0, 0},
-		{"K-MOVE-1/dex-15", SpeedNormal, 15, false, false, 6, 3, 6},
-		{"K-MOVE-1/dex-16", SpeedNormal, 16, false, false, 8, 4, 8},
-		{"K-MOVE-1/dex-19", SpeedNormal, 19, false, false, 8, 4, 8},
+		{"S-12/normal-12", SpeedNormal, 12, false, false, 6, 3, 6, ""},
+		{"S-12/normal-17-plate", SpeedNormal, 17, true, false, 6, 3, 6, ""},
+		{"S-12/fast-9", SpeedFast, 9, false, false, 8, 4, 8, "INC-8: the source prints race speeds and Dexterity bands in one table; they are independent lookups"},
+		{"S-12/very-fast-20", SpeedVeryFast, 20, false, false, 14, 7, 14, ""},
+		{"S-12/slow-8-scale", SpeedSlow, 8, true, false, 1, 1, 1, ""},
+		{"S-12/paralysed", SpeedFast, 18, false, true, 0, 0, 0, ""},
+		{"K-MOVE-1/dex-15", SpeedNormal, 15, false, false, 6, 3, 6, ""},
+		{"K-MOVE-1/dex-16", SpeedNormal, 16, false, false, 8, 4, 8, ""},
+		{"K-MOVE-1/dex-19", SpeedNormal, 19, false, false, 8, 4, 8, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.vector, func(t *testing.T) {
+			if tt.errata != "" {
+				t.Log("errata:", tt.errata)
+			}
 			b := scene(t, "A.", map[string]func(*Creature){"A": func(c *Creature) {
 				c.Speed, c.Dex, c.HeavyArmour, c.Paralysed = tt.speed, tt.dex, tt.heavy, tt.paralysed
 			}})
