@@ -403,12 +403,17 @@ func (p Participant) Spec() combat.Spec {
 	return combat.Spec{ID: p.ID, Name: p.Block.Name, Side: p.Side, Pos: p.At, Profile: raw}
 }
 
-// Setup returns the commands that lay out the skirmish in a new encounter
-// of this ruleset: its map, then every participant placed (DND-STEP-2).
-func (sk Skirmish) Setup() []combat.Command {
-	cmds := []combat.Command{combat.EditMap{Map: sk.Map}}
+// SampleEncounter lays SampleAmbush out in a new encounter in setup, its
+// dice seeded with seed, ready for surprise (SurpriseAt) and initiative
+// (DND-STEP-1..3).
+func SampleEncounter(seed uint64) (combat.Encounter, error) {
+	sk := SampleAmbush()
+	enc := combat.NewEncounter(RulesetID, sk.Map, seed)
 	for _, p := range sk.Participants {
-		cmds = append(cmds, combat.Place{Spec: p.Spec()})
+		var err error
+		if enc, _, err = combat.Apply(Ruleset{}, enc, combat.Place{Spec: p.Spec()}, dice.NewScripted()); err != nil {
+			return enc, err
+		}
 	}
-	return cmds
+	return enc, nil
 }

@@ -24,9 +24,9 @@ func apply(t *testing.T, enc combat.Encounter, cmd combat.Command, r dice.Roller
 
 // placedAmbush is the sample ambush placed in a fresh encounter.
 func placedAmbush(t *testing.T) combat.Encounter {
-	enc := combat.NewEncounter(RulesetID, grid.Map{W: 1, H: 1}, 1)
-	for _, cmd := range SampleAmbush().Setup() {
-		enc, _ = apply(t, enc, cmd, dicetest.Script(t))
+	enc, err := SampleEncounter(1)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return enc
 }
@@ -286,4 +286,43 @@ func FuzzDecodeProfile(f *testing.F) {
 			t.Fatalf("round trip changed the profile:\n%s\n%s", once, twice)
 		}
 	})
+}
+
+// TestSampleSession opens the sample in a session, rolls initiative, starts
+// it with the surprise verdict, and reopens it from a share link.
+func TestSampleSession(t *testing.T) {
+	enc := placedAmbush(t)
+	if err := combat.ValidateEncounter(enc); err != nil {
+		t.Fatal(err)
+	}
+	reg, err := combat.NewRegistry(Ruleset{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.NewSession(reg, enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Do(combat.RollInitiative{}); err != nil {
+		t.Fatal(err)
+	}
+	as, err := SurpriseAt(sess.State(), map[string]int{"goblin-a": 15, "goblin-b": 12, "goblin-c": 13, "goblin-d": 10}, SurpriseRules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Do(combat.Start{Surprised: SurprisedIDs(as)}); err != nil {
+		t.Fatal(err)
+	}
+	link, err := combat.EncodeLink(sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := combat.DecodeLink(reg, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.State().Current() != sess.State().Current() || back.Cursor() != sess.Cursor() {
+		t.Error("the share link does not reopen the same encounter")
+	}
+	t.Logf("sample share link: %d bytes", len(link))
 }
