@@ -117,6 +117,7 @@ func vectors() []vector {
 		nine := 9
 		p.ParryTHAC, p.ExtraWeaponParries, p.Armour.Passive = &nine, 1, true
 	})
+	aura := with(s28, func(p *Profile) { p.Aura = &Aura{Attempts: 1} })
 	s10 := with(target(10), func(p *Profile) { sixteen := 16; p.ParryTHAC, p.ExtraWeaponParries = &sixteen, 1 })
 	keyed := with(plainKnight, func(p *Profile) {
 		p.Shield, p.Dex, p.LifeKey, p.Vitals.LifeKeyUses = nil, 0, &LifeKey{ThresholdPct: 20}, 1
@@ -281,6 +282,14 @@ func vectors() []vector {
 			{att: s27att, faces: []int{15, 12, 17}, outcome: Parried, want: kv{"ar-hit": 15, "parry-need-shield": 15, "parry-need-passive": 17, "weapon-parries": 0, "shield-parries": 1}},
 			{att: s27att, a: Attack{Weapon: 1}, faces: []int{14, 9, 3, 2}, outcome: Hit, want: kv{"parry-need-weapon": 14, "parry-need-passive": 16, "weapon-parries": 1, "final": 2}},
 		}},
+		one("D-1", "K-CRIT-2 D-1", with(swordsmanWounding, func(p *Profile) { p.THAC10 = 24 }), target(10), Attack{Tier: Rear, Maneuver: Maneuver{CritSteps: 1}}, []int{20, 1}, Hit, kv{"need": 20, "crit-nat-min": 13, "crit-margin-min": 0, "crit": 0}),
+		one("D-3/literal", "K-OA-3 D-3", with(brute("113"), func(p *Profile) { p.THAC10 = 3 }), target(0), Attack{OA: ImprovedOA}, []int{18, 4}, Hit, kv{"crit": 1, "final": 375}),
+		one("D-3/thirds", "K-OA-3 D-3", with(brute("113"), func(p *Profile) { p.THAC10 = 3 }), target(0), Attack{OA: ImprovedOA, Campaign: Campaign{ExactThirds: true}}, []int{18, 4}, Hit, kv{"crit": 1, "final": 377}),
+		one("D-5", "K-PARRY-8 D-5", melee(weapon(GhostTouch, "10")), with(knightArmour(), func(p *Profile) { p.Vitals.ForceArmour = 4 }), Attack{}, []int{10}, Hit, kv{"final": 10, "to-force-armour": 4, "to-hp-after": 6, "shield-parries": 0}),
+		one("D-6", "K-PARRY-4 D-6", creature(10, 0, weapon(MeleeWeapon, "d4")), with(s28, func(p *Profile) { p.GrandParry = 2 }), Attack{}, []int{1}, Missed, kv{"parry-thac-weapon": 7, "parry-thac-passive": 11}),
+		one("D-7/flank", "K-PARRY-14 D-7", creature(13, 0, weapon(GhostTouch, "d4")), aura, Attack{Tier: Flank}, []int{15, 17}, Parried, kv{"ar-hit": 15, "parry-thac-aura": 12, "parry-need-aura": 17}),
+		one("D-7/rear", "K-FLANK-6 D-7", creature(14, 0, weapon(GhostTouch, "d4")), aura, Attack{Tier: Rear}, []int{15, 2}, Hit, kv{"no-active-parry": 0, "final": 2}),
+		one("D-8", "K-MOD-3 D-8", with(creature(10, 0, weapon(SpellMissile, "d4")), func(p *Profile) { p.Dex, p.Str = 18, 3 }), target(10), Attack{}, []int{1}, Missed, kv{"dex": 3, "thac10": 7}),
 		one("S-28/flank", "K-FLANK-1 K-PARRY-14", creature(13, 0, weapon(MeleeWeapon, "d4")), s28, Attack{Tier: Flank}, []int{15, 2, 2, 1}, Hit, kv{"ar-hit": 15, "parry-need-weapon": 17, "parry-need-passive": 16}),
 		one("S-28/second-flank", "K-FLANK-3 K-PARRY-14", creature(14, 0, weapon(MeleeWeapon, "d4")), s28, Attack{Tier: SecondFlank}, []int{15, 2, 2, 1}, Hit, kv{"ar-hit": 15, "parry-need-weapon": 18, "parry-need-passive": 16}),
 		one("S-28/rear", "K-FLANK-6 REC A-47", creature(14, 0, weapon(MeleeWeapon, "d4")), s28, Attack{Tier: Rear}, []int{16, 2, 1}, Hit, kv{"ar-hit": 16, "no-active-parry": 0, "parry-need-passive": 17, "weapon-parries": 0}),
