@@ -141,17 +141,14 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 		}
 		a.e.Pending = &Decision{Kind: DecideAttack, Key: q.Key, Chooser: q.Chooser,
 			Options: slices.Clone(q.Options), Attack: req, Tape: rec.Tape}
-		a.emit(Event{Type: DecisionRequested, Decision: a.e.Pending})
+		a.emit(Event{Type: DecisionRequested, Decision: a.e.Pending.clone()})
 		return nil
 	}
-	for id, st := range out.RoundState {
-		c, err := a.get(id)
-		if err != nil {
-			return err
-		}
-		if c.RoundState, err = opaque("roundState", st); err != nil {
-			return err
-		}
+	if err := a.setOpaque(out.RoundState, func(c *Combatant) *json.RawMessage { return &c.RoundState }); err != nil {
+		return err
+	}
+	if err := a.setOpaque(out.State, func(c *Combatant) *json.RawMessage { return &c.State }); err != nil {
+		return err
 	}
 	if out.Damage < 0 || out.Damage > MaxHPValue {
 		return Invalid("", "damage", "ruleset returned damage %d", out.Damage)
@@ -164,6 +161,21 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 			return err
 		}
 		a.setHP(d, d.HP-out.Damage)
+	}
+	return nil
+}
+
+// setOpaque stores a ruleset's new opaque values in the field of each
+// listed combatant.
+func (a *applier) setOpaque(values map[string]json.RawMessage, field func(*Combatant) *json.RawMessage) error {
+	for id, v := range values {
+		c, err := a.get(id)
+		if err != nil {
+			return err
+		}
+		if *field(c), err = opaque("state", v); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -60,6 +60,7 @@ type Combatant struct {
 	Turns      int             `json:"turns,omitempty"`     // turns completed in this encounter
 	Budget     Budget          `json:"budget"`
 	RoundState json.RawMessage `json:"roundState,omitempty"` // the ruleset's per-round state (K-GEN-6)
+	State      json.RawMessage `json:"state,omitempty"`      // the ruleset's persistent state (engagements, resources used)
 }
 
 // Budget is what a combatant has left (DND-ENG-1 TurnBudget). Reaction is
@@ -146,7 +147,7 @@ func (e Encounter) Current() string {
 // of being down is HP at or below 0 (DND-ND-5, K-HP-3).
 func (c Combatant) Up() bool { return c.HP > 0 }
 
-// Side returns the combatant's footprint side in squares (K-SIZE, DND-ND-2).
+// side returns the footprint side in squares (K-SIZE, DND-ND-2).
 func (s Stats) side() int { return max(1, s.Size) }
 
 // Clone returns a copy of e that shares no slice the engine changes in
@@ -163,11 +164,7 @@ func (e Encounter) Clone() Encounter {
 	}
 	out.Order = cloneOrder(e.Order)
 	if e.Pending != nil {
-		d := *e.Pending
-		d.Options = slices.Clone(d.Options)
-		d.Attack = d.Attack.clone()
-		d.Tape = slices.Clone(d.Tape)
-		out.Pending = &d
+		out.Pending = e.Pending.clone()
 	}
 	if e.Move != nil {
 		m := *e.Move
@@ -185,6 +182,13 @@ func cloneOrder(o []Slot) []Slot {
 		out[i].Tiebreak = slices.Clone(out[i].Tiebreak)
 	}
 	return out
+}
+
+func (d Decision) clone() *Decision {
+	d.Options = slices.Clone(d.Options)
+	d.Attack = d.Attack.clone()
+	d.Tape = slices.Clone(d.Tape)
+	return &d
 }
 
 func (r AttackRequest) clone() AttackRequest {

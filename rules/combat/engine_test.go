@@ -101,6 +101,9 @@ func TestInitiative(t *testing.T) {
 		if e.Round != 2 || !reflect.DeepEqual(e.Order, before) {
 			t.Errorf("round %d order %v: want round 2, same order", e.Round, orderIDs(e.Order))
 		}
+		if f, _ := e.Combatant("F"); string(f.State) != `{"ended":2}` {
+			t.Errorf("TurnEnder state %s, want 2 turns ended", f.State)
+		}
 	})
 	// DND-TV-3 (c) with the optional roll-off (DND-INIT-4, DND-AMB-8).
 	rows := []struct {

@@ -58,6 +58,22 @@ func (fake) RoundState(Encounter, string) (json.RawMessage, error) {
 	return json.RawMessage(`{"oa":0}`), nil
 }
 
+// EndOfTurn counts, in the persistent state, the turns a creature ended.
+func (fake) EndOfTurn(enc Encounter, id string) (map[string]json.RawMessage, error) {
+	c, _ := enc.Combatant(id)
+	var st struct {
+		Ended int `json:"ended"`
+	}
+	if len(c.State) > 0 {
+		if err := json.Unmarshal(c.State, &st); err != nil {
+			return nil, err
+		}
+	}
+	st.Ended++
+	b, err := json.Marshal(st)
+	return map[string]json.RawMessage{id: b}, err
+}
+
 func adjacent(a, b grid.Square) bool {
 	dx, dy := a.X-b.X, a.Y-b.Y
 	return max(dx, -dx, dy, -dy) == 1

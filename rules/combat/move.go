@@ -96,7 +96,7 @@ func (a *applier) eligible(ids []string, mover string) []string {
 		out = append(out, id)
 	}
 	rank := map[string]int{}
-	n := len(a.e.Order)
+	n := max(1, len(a.e.Order))
 	for si, s := range a.e.Order {
 		for mi, m := range s.Members {
 			rank[m] = ((si-a.e.Turn.Slot-1+n)%n)*(MaxCombatants+1) + mi
@@ -117,7 +117,7 @@ func (a *applier) offer() {
 	a.e.Pending = &Decision{Kind: DecideOpportunity, Key: "opportunity-attack", Chooser: m.Attackers[0],
 		Options: []string{AnswerTake, AnswerDecline},
 		Attack:  AttackRequest{Attacker: m.Attackers[0], Defender: m.Mover, Opportunity: true}}
-	a.emit(Event{Type: DecisionRequested, Rule: "DND-ALG-D", Decision: a.e.Pending})
+	a.emit(Event{Type: DecisionRequested, Rule: "DND-ALG-D", Decision: a.e.Pending.clone()})
 }
 
 // resume carries on after an interrupt: the next attacker is asked, or the

@@ -60,6 +60,14 @@ type RoundResetter interface {
 	RoundState(enc Encounter, id string) (json.RawMessage, error)
 }
 
+// TurnEnder is implemented by rulesets that update their persistent
+// per-combatant state when a turn ends (DND-ENG-3 onTurnEnd), for example
+// Kaldaria's engagement lists (K-RES-1 step 3, K-PIN-9). EndOfTurn returns
+// the new Combatant.State of each combatant it changes.
+type TurnEnder interface {
+	EndOfTurn(enc Encounter, id string) (map[string]json.RawMessage, error)
+}
+
 // Attacker is implemented by rulesets that resolve attacks (K-RES-2,
 // DND-ENG-6 ResolveAttack). Attack must be pure: everything random comes from
 // r. It returns the outcome, or an outcome with Ask set when a player's choice
@@ -142,12 +150,14 @@ type AttackRequest struct {
 
 // AttackOutcome is a resolved attack, or a question. Damage is taken off the
 // defender's HP by the engine; RoundState replaces the per-round state of the
-// listed combatants (parry pools spent, dodge counter, OA records).
+// listed combatants (parry pools spent, dodge counter, OA records) and State
+// their persistent state (engagement lists, life keys used).
 type AttackOutcome struct {
 	Hit        bool                       `json:"hit"`
 	Damage     int                        `json:"damage,omitempty"`
 	Trace      Trace                      `json:"trace,omitempty"`
 	RoundState map[string]json.RawMessage `json:"roundState,omitempty"`
+	State      map[string]json.RawMessage `json:"state,omitempty"`
 	Ask        *Question                  `json:"ask,omitempty"`
 }
 

@@ -234,7 +234,7 @@ func validCombatant(e Encounter, c Combatant, before []string) error {
 	if err := fits(e.Map, c.Pos, c.Stats.side()); err != nil {
 		return err
 	}
-	if len(c.Profile) > maxOpaque || len(c.RoundState) > maxOpaque {
+	if len(c.Profile) > maxOpaque || len(c.RoundState) > maxOpaque || len(c.State) > maxOpaque {
 		return Invalid("", "profile", "opaque data over %d bytes", maxOpaque)
 	}
 	if len(c.Conditions) > MaxConditions {

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"encoding/json"
 	"slices"
 	"sort"
 
@@ -346,6 +347,15 @@ func (a *applier) endTurn() error {
 	c.Budget.Movement, c.Budget.Actions, c.Budget.BonusActions, c.Budget.Interactions = 0, 0, 0, 0
 	if c.Surprised && c.Turns == 1 && a.rules.SurpriseLock == LockEndOfOwnFirstTurn {
 		a.unlock(c)
+	}
+	if te, ok := a.rs.(TurnEnder); ok {
+		states, err := te.EndOfTurn(a.e, id)
+		if err != nil {
+			return err
+		}
+		if err := a.setOpaque(states, func(c *Combatant) *json.RawMessage { return &c.State }); err != nil {
+			return err
+		}
 	}
 	a.emit(Event{Type: TurnEnded, Actor: id, Round: a.e.Round})
 	return a.advance(Turn{Slot: a.e.Turn.Slot, Member: a.e.Turn.Member + 1})
