@@ -14,7 +14,7 @@ type Battle struct {
 	byID  map[string]int
 	// units[sq] is the capacity used in square sq by active creatures
 	// (K-SIZE-2); holders lists them (CSR: holders[start[sq]:start[sq+1]]).
-	units   []int8
+	units   []int32
 	start   []int32
 	holders []int32
 	// side[i] numbers creature i's side; sides[sq] has bit side[i] set
@@ -28,15 +28,16 @@ type Battle struct {
 // MaxSides is the number of distinct sides a Battle accepts.
 const MaxSides = 64
 
-// NewBattle validates the creatures against the map and builds a Battle.
-// It rejects unknown or duplicate IDs, footprints off the map or on walls,
-// squares over capacity (K-SIZE-2) and engagement lists naming
-// non-enemies.
+// NewBattle validates the creatures against the map and builds a Battle
+// from copies of them. It rejects unknown or duplicate IDs, footprints off
+// the map or on walls, squares over capacity (K-SIZE-2) and engagement
+// lists naming non-enemies.
 func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 	board, err := grid.NewBoard(m)
 	if err != nil {
 		return nil, combat.Invalid("K-GRID-1", "map", "%v", err)
 	}
+	cs = clone(cs)
 	b := &Battle{board: board, cs: cs, byID: make(map[string]int, len(cs)), side: make([]uint8, len(cs))}
 	sides := map[string]uint8{}
 	for i, c := range cs {
@@ -86,14 +87,14 @@ func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 // square capacity (K-SIZE-2).
 func (b *Battle) index() error {
 	n := b.board.Len()
-	b.units = make([]int8, n)
+	b.units = make([]int32, n)
 	b.sides = make([]uint64, n)
 	b.start = make([]int32, n+1)
 	for i, c := range b.cs {
 		if c.active() {
 			for _, s := range c.Place().Squares() {
 				sq := b.board.Index(s)
-				b.units[sq] += int8(c.Size.Units())
+				b.units[sq] += int32(c.Size.Units())
 				b.sides[sq] |= 1 << b.side[i]
 				b.start[sq+1]++
 			}

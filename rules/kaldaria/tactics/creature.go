@@ -8,6 +8,7 @@
 package tactics
 
 import (
+	"slices"
 	"strconv"
 
 	"battlemat/rules/combat"
@@ -88,15 +89,7 @@ func (c Creature) standing() bool { return !c.Down && !c.Paralysed }
 
 // noticedBy reports whether observer notices c (K-OA-7).
 func (c Creature) noticedBy(observer string) bool {
-	if !c.Hidden {
-		return true
-	}
-	for _, id := range c.NoticedBy {
-		if id == observer {
-			return true
-		}
-	}
-	return false
+	return !c.Hidden || slices.Contains(c.NoticedBy, observer)
 }
 
 func (c Creature) validate(i int) error {
@@ -110,6 +103,8 @@ func (c Creature) validate(i int) error {
 		return combat.Invalid("K-SIZE-1", field("size"), "category %d is not 1…4", c.Size)
 	case c.Footprint < 0 || (c.Footprint > 1 && c.Size != grid.SizeGiant) || (c.Footprint == 1 && c.Size == grid.SizeGiant):
 		return combat.Invalid("K-SIZE-3", field("footprint"), "%d squares for a category %d creature", c.Footprint, c.Size)
+	case c.PinBonus < 0:
+		return combat.Invalid("K-PIN-4", field("pinBonus"), "negative")
 	case c.ChargeRoundsUsed < 0:
 		return combat.Invalid("K-MOVE-8", field("chargeRoundsUsed"), "negative")
 	}

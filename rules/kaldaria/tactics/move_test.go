@@ -118,6 +118,8 @@ func TestNewBattleRejects(t *testing.T) {
 		{"bad speed", []Creature{{ID: "a", Side: "A", Size: grid.SizeHuman, Speed: "warp"}}, "K-MOVE-1"},
 		{"ally in E(D)", []Creature{human("a", "A", 0, 0), {ID: "b", Side: "A", At: sq(0, 1), Size: grid.SizeHuman, Speed: SpeedNormal, EngagedBy: []string{"a"}}}, "K-PIN-9"},
 		{"giant off the map", []Creature{{ID: "g", Side: "A", At: sq(2, 2), Size: grid.SizeGiant, Speed: SpeedNormal}}, "K-GRID-2"},
+		{"crowd of gorgs", crowd(64), "K-SIZE-2"},
+		{"negative pin bonus", []Creature{{ID: "a", Side: "A", Size: grid.SizeHuman, Speed: SpeedNormal, PinBonus: -1}}, "K-PIN-4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -128,6 +130,15 @@ func TestNewBattleRejects(t *testing.T) {
 			}
 		})
 	}
+}
+
+// crowd returns n gorgs in one square.
+func crowd(n int) []Creature {
+	var cs []Creature
+	for k := range n {
+		cs = append(cs, Creature{ID: fmt.Sprint("g", k), Side: "A", Size: grid.SizeGorg, Speed: SpeedNormal})
+	}
+	return cs
 }
 
 // TestReachableMatchesBruteForce compares the mover's reachable squares and
