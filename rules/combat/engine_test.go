@@ -460,3 +460,35 @@ func TestNoRollNeeded(t *testing.T) {
 		})
 	}
 }
+
+// incapable is the fake ruleset with a Budgeter that takes actions and
+// bonus actions from an incapacitated creature (DND-BONUS-4, DND-ND-7).
+type incapable struct{ fake }
+
+func (incapable) TurnBudget(enc Encounter, id string) (Budget, error) {
+	c, _ := enc.Combatant(id)
+	b := DefaultBudget(c.Stats)
+	if slices.Contains(c.Conditions, "incapacitated") {
+		b.Actions, b.BonusActions = 0, 0
+	}
+	return b, nil
+}
+
+func TestBudgeter(t *testing.T) {
+	t.Run("DND-TV-16", func(t *testing.T) {
+		rs := incapable{}
+		e := party(t, rs)
+		e, _ = mustApply(t, rs, e, AddCondition{ID: "GA", Condition: "incapacitated"})
+		e, _ = mustApply(t, rs, e, Start{})
+		e, _ = mustApply(t, rs, e, EndTurn{})
+		if e.Current() != "GA" {
+			t.Fatalf("current %s", e.Current())
+		}
+		mustFail(t, rs, e, UseAction{ID: "GA", Resource: ResBonus, Key: "disengage"})
+		mustFail(t, rs, e, Attack{Attacker: "GA", Defender: "F"})
+		e, _ = mustApply(t, rs, e, Move{ID: "GA", Path: []grid.Square{at(6, 3)}})
+		if e.Pending == nil {
+			t.Error("moving away did not offer the fighter an opportunity attack")
+		}
+	})
+}
