@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"slices"
+	"sync"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
@@ -113,13 +114,51 @@ func (rs Ruleset) TurnRules() combat.TurnRules {
 }
 
 // profileOf decodes a combatant's profile; a combatant without one is a
-// DM-run creature known only by its engine stats.
+// DM-run creature known only by its engine stats. Decoded profiles are
+// memoised by their JSON, since movement previews ask about every square.
 func profileOf(c combat.Combatant) (Profile, bool, error) {
 	if len(c.Profile) == 0 {
 		return Profile{}, false, nil
 	}
+	if p, ok := profiles.get(c.Profile); ok {
+		return p, true, nil
+	}
 	p, err := DecodeProfile(c.Profile)
-	return p, err == nil, err
+	if err != nil {
+		return Profile{}, false, err
+	}
+	profiles.put(c.Profile, p)
+	return p, true, nil
+}
+
+// profileMemo maps profile JSON to its decoded, valid Profile. It is
+// bounded: when full it starts afresh. Entries are shared and never
+// modified.
+type profileMemo struct {
+	mu sync.Mutex
+	m  map[string]Profile
+}
+
+// maxMemo bounds the number of memoised profiles.
+const maxMemo = 1024
+
+// profiles is the memo profileOf uses.
+var profiles profileMemo
+
+func (pm *profileMemo) get(raw []byte) (Profile, bool) {
+	pm.mu.Lock()
+	defer pm.mu.Unlock()
+	p, ok := pm.m[string(raw)]
+	return p, ok
+}
+
+func (pm *profileMemo) put(raw []byte, p Profile) {
+	pm.mu.Lock()
+	defer pm.mu.Unlock()
+	if pm.m == nil || len(pm.m) >= maxMemo {
+		pm.m = map[string]Profile{}
+	}
+	pm.m[string(raw)] = p
 }
 
 // RollInitiative rolls the 5e initiative order for the combatants ids
@@ -187,7 +226,9 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	}
 	chk := combat.StepCheck{Cost: SquareFeet}
 	for _, o := range enc.Combatants {
-		if o.ID == id || !o.Up() {
+		// Friends, the fallen and creatures without their reaction cannot
+		// react (DND-ND-3, DND-REACT-3): skip them before reading profiles.
+		if o.ID == id || !o.Up() || o.Side == m.Side || !o.Budget.Reaction || o.Budget.Locked {
 			continue
 		}
 		p, ok, err := profileOf(o)

@@ -326,3 +326,23 @@ func TestSampleSession(t *testing.T) {
 	}
 	t.Logf("sample share link: %d bytes", len(link))
 }
+
+// BenchmarkReachable measures the movement highlight of the sample's
+// fighter in round 1, with every goblin holding its reaction: Step is asked
+// about every square within 30 ft.
+func BenchmarkReachable(b *testing.B) {
+	enc, err := SampleEncounter(1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, cmd := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+		if enc, _, err = combat.Apply(Ruleset{}, enc, cmd, dice.NewPCG(1)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if _, err := combat.Reachable(Ruleset{}, enc, "fighter"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
