@@ -1,10 +1,6 @@
 package krysztaly
 
-import (
-	"fmt"
-
-	"battlemat/rules/combat"
-)
+import "battlemat/rules/combat"
 
 // Category is a weapon's handling class (KC-ND-1); it decides which
 // specialisation tiers grant an extra attack (Table KC-T3) and what
@@ -21,35 +17,6 @@ const (
 	TwoHand                  // broń dwuręczna, 2H
 )
 
-var categoryIDs = [...]string{Other: "other", Light1H: "L1H", OneHand: "1H", HandHalf: "1.5H", TwoHand: "2H"}
-
-// String returns the category's identifier: "L1H", "1H", "1.5H", "2H" or "other".
-func (c Category) String() string {
-	if int(c) < len(categoryIDs) {
-		return categoryIDs[c]
-	}
-	return fmt.Sprintf("category(%d)", c)
-}
-
-// MarshalText encodes the category as its identifier.
-func (c Category) MarshalText() ([]byte, error) {
-	if int(c) >= len(categoryIDs) {
-		return nil, combat.Invalid("KC-ND-1", "category", "unknown weapon category %d", c)
-	}
-	return []byte(categoryIDs[c]), nil
-}
-
-// UnmarshalText decodes a category identifier.
-func (c *Category) UnmarshalText(b []byte) error {
-	for i, id := range categoryIDs {
-		if id == string(b) {
-			*c = Category(i)
-			return nil
-		}
-	}
-	return combat.Invalid("KC-ND-1", "category", "unknown weapon category %q", b)
-}
-
 // DamageType is piercing, slashing or bludgeoning (KC-DMG-1). The zero value
 // means "not chosen": the weapon's best rating is used (KC-AMB-32).
 type DamageType uint8
@@ -61,35 +28,6 @@ const (
 	Slashing                      // tnące
 	Bludgeoning                   // obuchowe
 )
-
-var damageTypeIDs = [...]string{AnyType: "", Piercing: "piercing", Slashing: "slashing", Bludgeoning: "bludgeoning"}
-
-// String returns the type's identifier, e.g. "slashing".
-func (t DamageType) String() string {
-	if int(t) < len(damageTypeIDs) {
-		return damageTypeIDs[t]
-	}
-	return fmt.Sprintf("damage-type(%d)", t)
-}
-
-// MarshalText encodes the damage type as its identifier.
-func (t DamageType) MarshalText() ([]byte, error) {
-	if int(t) >= len(damageTypeIDs) {
-		return nil, combat.Invalid("KC-DMG-1", "type", "unknown damage type %d", t)
-	}
-	return []byte(damageTypeIDs[t]), nil
-}
-
-// UnmarshalText decodes a damage type identifier; "" is AnyType.
-func (t *DamageType) UnmarshalText(b []byte) error {
-	for i, id := range damageTypeIDs {
-		if id == string(b) {
-			*t = DamageType(i)
-			return nil
-		}
-	}
-	return combat.Invalid("KC-DMG-1", "type", "unknown damage type %q", b)
-}
 
 // ByType holds one value per damage type: a weapon's effectiveness E
 // (KC-DMG-2) or an armour's absorption WYP (KC-AMB-30). Zero effectiveness

@@ -1,11 +1,5 @@
 package krysztaly
 
-import (
-	"fmt"
-
-	"battlemat/rules/combat"
-)
-
 // Profession is a character class of Table KC-T1. The zero value, NoProfession,
 // stands for monsters and others whose proficiencies are given directly.
 type Profession uint8
@@ -81,14 +75,6 @@ func (p Profession) row() professionRow {
 	return professionRow{}
 }
 
-// String returns the profession's stable identifier, e.g. "warrior".
-func (p Profession) String() string {
-	if int(p) < len(professionTable) {
-		return professionTable[p].id
-	}
-	return fmt.Sprintf("profession(%d)", p)
-}
-
 // Native returns the profession's Polish name from Table KC-T1.
 func (p Profession) Native() string { return p.row().native }
 
@@ -110,23 +96,4 @@ func (p Profession) Slots(level int) int {
 		return r.startSlots
 	}
 	return r.startSlots + (level-1)/r.slotEvery
-}
-
-// MarshalText encodes the profession as its identifier.
-func (p Profession) MarshalText() ([]byte, error) {
-	if int(p) >= len(professionTable) {
-		return nil, combat.Invalid("KC-PROF-3", "profession", "unknown profession %d", p)
-	}
-	return []byte(professionTable[p].id), nil
-}
-
-// UnmarshalText decodes a profession identifier such as "warrior".
-func (p *Profession) UnmarshalText(b []byte) error {
-	for i, r := range professionTable {
-		if r.id == string(b) {
-			*p = Profession(i)
-			return nil
-		}
-	}
-	return combat.Invalid("KC-PROF-3", "profession", "unknown profession %q", b)
 }

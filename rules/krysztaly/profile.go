@@ -137,7 +137,7 @@ type Profile struct {
 	Shield        *Shield           `json:"shield,omitempty"`
 	Infravision   bool              `json:"infravision,omitempty"`   // infrawizja (KC-SIT-4)
 	DimLightSight bool              `json:"dimLightSight,omitempty"` // sees in twilight (KC-SIT-4)
-	Conditions    Conditions        `json:"conditions,omitempty"`
+	Conditions    Conditions        `json:"conditions,omitzero"`
 	Mods          []combat.Modifier `json:"mods,omitempty"` // magic, abilities, magic weapons (KC-SIT-7, KC-DMG-6)
 	Illustrative  bool              `json:"illustrative,omitempty"`
 }

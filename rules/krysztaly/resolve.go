@@ -17,35 +17,6 @@ const (
 	ShieldCombined                   // a shield attack that wounds and unbalances (KC-SHIELD-6)
 )
 
-var attackKindIDs = [...]string{WeaponAttack: "weapon", AutoStrike: "auto-strike", ShieldStrike: "shield-strike", ShieldBash: "shield-bash", ShieldCombined: "shield-combined"}
-
-// String returns the kind's identifier, e.g. "shield-bash".
-func (k AttackKind) String() string {
-	if int(k) < len(attackKindIDs) {
-		return attackKindIDs[k]
-	}
-	return "attack-kind(?)"
-}
-
-// MarshalText encodes the kind as its identifier.
-func (k AttackKind) MarshalText() ([]byte, error) {
-	if int(k) >= len(attackKindIDs) {
-		return nil, combat.Invalid("KC-ALG-A", "kind", "unknown attack kind %d", k)
-	}
-	return []byte(attackKindIDs[k]), nil
-}
-
-// UnmarshalText decodes an attack kind identifier.
-func (k *AttackKind) UnmarshalText(b []byte) error {
-	for i, id := range attackKindIDs {
-		if id == string(b) {
-			*k = AttackKind(i)
-			return nil
-		}
-	}
-	return combat.Invalid("KC-ALG-A", "kind", "unknown attack kind %q", b)
-}
-
 func (k AttackKind) shield() bool { return k >= ShieldStrike }
 func (k AttackKind) wounds() bool { return k != ShieldBash }
 func (k AttackKind) unbalances() bool {
