@@ -346,3 +346,37 @@ func BenchmarkReachable(b *testing.B) {
 		}
 	}
 }
+
+// TestEngineJoinAndRemove is DND-TV-21 and DND-TV-22 through the engine: an
+// ogre placed while the goblins' slot acts is inserted by its roll and acts
+// this round; a goblin removed leaves its slot to the others.
+func TestEngineJoinAndRemove(t *testing.T) {
+	enc := placedAmbush(t)
+	enc, _ = apply(t, enc, combat.RollInitiative{}, dicetest.Script(t, 18, 9, 5, 13))
+	enc, _ = apply(t, enc, combat.Start{}, dicetest.Script(t))
+	enc, _ = apply(t, enc, combat.EndTurn{}, dicetest.Script(t)) // the fighter's turn; goblin-a acts
+	ogre := Participant{ID: "ogre", Side: "goblins", Controller: DM, At: grid.Square{X: 8, Y: 1}, Block: StatBlock{
+		ID: "ogre", Name: "Ogre", DexMod: -1, AC: 11, HP: 59, Speed: 40, Reach: 5, PassivePerception: 8,
+		Attacks:   []Attack{{Name: "greatclub", Kind: Melee, ToHit: 6, Damage: dice.MustParse("2d8+4")}},
+		Reactions: []ReactionOption{OpportunityAttack},
+	}}
+	enc, evs := apply(t, enc, combat.Place{Spec: ogre.Spec()}, dicetest.Script(t, 14))
+	if j, ok := hasEvent(evs, combat.Joined, "ogre"); !ok || j.Value != 13 {
+		t.Fatalf("DND-AMB-14: %+v", evs)
+	}
+	if len(enc.Order) != 5 || enc.Order[2].Members[0] != "ogre" || enc.Current() != "goblin-a" {
+		t.Errorf("DND-TV-21: order %v, acting %s", enc.Order, enc.Current())
+	}
+	enc, _ = apply(t, enc, combat.Remove{ID: "goblin-c"}, dicetest.Script(t))
+	if got := enc.Order[1].Members; !slices.Equal(got, []string{"goblin-a", "goblin-b", "goblin-d"}) {
+		t.Errorf("DND-TV-22: goblin slot %v", got)
+	}
+	var turns []string
+	for range 4 {
+		enc, _ = apply(t, enc, combat.EndTurn{}, dicetest.Script(t))
+		turns = append(turns, enc.Current())
+	}
+	if want := []string{"goblin-b", "goblin-d", "ogre", "rogue"}; !slices.Equal(turns, want) {
+		t.Errorf("DND-TV-21: turns %v, want %v", turns, want)
+	}
+}
