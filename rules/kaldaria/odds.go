@@ -142,7 +142,7 @@ func (p *plan) branches(st RoundState) []branch {
 			put(Dodged, crit, r, pr*c)
 			pr *= 1 - c
 		}
-		for _, o := range p.activeParries {
+		for _, o := range p.parries[:p.nParries] {
 			for spent(r, o.Kind) < o.Left {
 				r = spend(r, o.Kind)
 				s := parryChance(o.THAC + arHit - 10)

@@ -24,11 +24,12 @@ func (k ParryKind) String() string {
 }
 
 // eligible reports whether a parry of type k may be tried against an attack
-// of kind a with weapon w (K-PARRY-5, K-PARRY-8, REC A-21).
-func (k ParryKind) eligible(a AttackKind, w Weapon) bool {
+// of kind a, whose weapon may be marked as not weapon-parriable (K-PARRY-5,
+// K-PARRY-8, REC A-21).
+func (k ParryKind) eligible(a AttackKind, noWeaponParry bool) bool {
 	switch k {
 	case WeaponParry:
-		return (a == MeleeWeapon || a == NaturalWeaponlike) && !w.NoWeaponParry
+		return (a == MeleeWeapon || a == NaturalWeaponlike) && !noWeaponParry
 	case ShieldParry, PassiveParry:
 		return a != SpellMissile && a != GhostTouch
 	}
@@ -69,7 +70,8 @@ type plan struct {
 	dodgeC0, factor int
 	dodgeMul        [2]int64 // numerator, denominator of the kind's multiplier (K-DODGE-6)
 	minDodge        bool
-	activeParries   []ParryOption // Left holds the allowance, not what is left
+	parries         [3]ParryOption // active parries in order; Left holds the allowance, not what is left
+	nParries        int
 	passive         bool
 	passiveTHAC     int
 	rear, paralysed bool // no active parry (K-FLANK-6); a paralysed defender neither dodges nor parries actively
@@ -277,24 +279,28 @@ func (p *plan) planParries(att, def Profile, a Attack) {
 	}
 	penalty := [...]int{0, 3, 4, 0}[a.Tier] // K-PARRY-14, D-7
 	allow := def.Parries(a.Campaign)
-	active := []ParryOption{{Kind: WeaponParry, THAC: regular - grandW + penalty, Left: allow.Weapon}}
+	active := [3]ParryOption{{Kind: WeaponParry, THAC: regular - grandW + penalty, Left: allow.Weapon}}
+	n := 1
 	if s := def.Shield; s != nil {
-		active = append(active, ParryOption{Kind: ShieldParry, THAC: shieldTHAC - s.GrandParry - s.ExtraGrandParry - def.GrandParry + penalty, Left: allow.Shield})
+		active[n] = ParryOption{Kind: ShieldParry, THAC: shieldTHAC - s.GrandParry - s.ExtraGrandParry - def.GrandParry + penalty, Left: allow.Shield}
+		n++
 		if def.ShieldFirst {
 			active[0], active[1] = active[1], active[0]
 		}
 	}
 	if def.Aura != nil {
-		active = append(active, ParryOption{Kind: AuraParry, THAC: regular - def.Aura.Bonus - def.GrandParry + penalty, Left: allow.Aura})
+		active[n] = ParryOption{Kind: AuraParry, THAC: regular - def.Aura.Bonus - def.GrandParry + penalty, Left: allow.Aura}
+		n++
 	}
-	p.rear, p.paralysed = a.Tier == Rear, a.Paralysed
-	for _, o := range active {
-		if o.Left > 0 && o.Kind.eligible(p.kind, p.weapon) && !p.rear && !p.paralysed {
-			p.activeParries = append(p.activeParries, o)
+	p.rear = a.Tier == Rear
+	for _, o := range active[:n] {
+		if o.Left > 0 && o.Kind.eligible(p.kind, p.weapon.NoWeaponParry) && !p.rear && !p.paralysed {
+			p.parries[p.nParries] = o
+			p.nParries++
 			p.step("K-PARRY-3", combat.StepCompute, parryKeys[o.Kind].thac, "", o.THAC)
 		}
 	}
-	if def.Armour.Passive && PassiveParry.eligible(p.kind, p.weapon) {
+	if def.Armour.Passive && PassiveParry.eligible(p.kind, false) {
 		p.passive = true
 		p.passiveTHAC = regular + 2
 		if def.Armour.DragonParry {

@@ -67,7 +67,7 @@ func ParryPlan(att, def Profile, st RoundState, a Attack) ([]ParryOption, error)
 	}
 	p := newPlan(att, def, a, def.Wounded())
 	var out []ParryOption
-	for _, o := range p.activeParries {
+	for _, o := range p.parries[:p.nParries] {
 		if left := o.Left - spent(st, o.Kind); left > 0 {
 			o.Left = left
 			out = append(out, o)
@@ -145,7 +145,7 @@ func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 	case p.rear:
 		add("K-FLANK-6", combat.StepOutcome, "no-active-parry", 0)
 	}
-	for _, o := range p.activeParries {
+	for _, o := range p.parries[:p.nParries] {
 		for spent(res.Round, o.Kind) < o.Left {
 			res.Round = spend(res.Round, o.Kind)
 			need := o.THAC + res.ARHit - 10
