@@ -62,7 +62,7 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 	var buf []int32
 	for depth := 0; depth <= bu.Squares && len(layer) > 0; depth++ {
 		for _, s := range layer {
-			if s.sq == target && depth > 0 {
+			if s.sq == target {
 				if w := maskWeight(s.mask); best.sq < 0 || w < bestW {
 					best, bestW = s, w
 				}
