@@ -30,6 +30,10 @@ const (
 	// or the reactor blinded.
 	ConditionInvisible = "invisible"
 	ConditionBlinded   = "blinded"
+	// ConditionDodging marks a creature that took the Dodge action: attacks
+	// against it have disadvantage while it can act and its attacker can
+	// be seen (DND-ND-1, SRD default).
+	ConditionDodging = "dodging"
 )
 
 // incapacitating are the condition keys that stop a creature from taking
@@ -279,7 +283,8 @@ type attackSetup struct {
 // profiles, the chosen attack exists, an opportunity attack is a melee
 // attack (DND-ND-3), a melee target is within reach and a ranged one within
 // long range. Beyond normal range, or with a hostile creature able to act
-// within 5 ft of the shooter, a ranged attack has disadvantage.
+// within 5 ft of the shooter, a ranged attack has disadvantage; so has any
+// attack against a dodging defender who can see it coming.
 func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) {
 	a, okA := enc.Combatant(req.Attacker)
 	d, okD := enc.Combatant(req.Defender)
@@ -309,6 +314,8 @@ func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) 
 	}
 	dist := distanceFeet(a.Pos, d.Pos)
 	adv, dis := opt.Advantage, opt.Disadvantage
+	dis = dis || slices.Contains(d.Conditions, ConditionDodging) && !cannotAct(d.Conditions) &&
+		!slices.Contains(a.Conditions, ConditionInvisible) && !slices.Contains(d.Conditions, ConditionBlinded)
 	switch atk.Kind {
 	case Melee:
 		if dist > ap.Reach {

@@ -219,6 +219,18 @@ func TestEngineOdds(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		}
 	}
+	// A dodging goblin imposes disadvantage: the rogue crits 1 in 400,
+	// unless the goblin is stunned (DND-ND-1, SRD default).
+	dodging, _ := apply(t, enc, combat.AddCondition{ID: "goblin-a", Condition: ConditionDodging}, dicetest.Script(t))
+	got, err = combat.Odds(Ruleset{}, dodging, combat.AttackRequest{Attacker: "rogue", Defender: "goblin-a"})
+	if err != nil || got[1] != (combat.Chance{Key: "crit", Num: 1, Den: 400}) {
+		t.Errorf("Dodge: %v %v", got, err)
+	}
+	stunned, _ := apply(t, dodging, combat.AddCondition{ID: "goblin-a", Condition: "stunned"}, dicetest.Script(t))
+	got, err = combat.Odds(Ruleset{}, stunned, combat.AttackRequest{Attacker: "rogue", Defender: "goblin-a"})
+	if err != nil || got[1] != (combat.Chance{Key: "crit", Num: 20, Den: 400}) {
+		t.Errorf("Dodge while stunned: %v %v", got, err)
+	}
 	// The goblin's shortbow at 15 ft with the rogue beside it has
 	// disadvantage (SRD ranged attacks in close combat): crits 1 in 400.
 	got, err = combat.Odds(Ruleset{}, enc, combat.AttackRequest{Attacker: "goblin-a", Defender: "wizard", Option: json.RawMessage(`{"attack":"shortbow"}`)})
