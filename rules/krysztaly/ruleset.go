@@ -118,7 +118,7 @@ func fighterOf(enc combat.Encounter, id string) (fighter, error) {
 	if err != nil {
 		return fighter{}, err
 	}
-	p.Vitality = c.HP
+	p.Vitality = clamp(c.HP, -maxStat, maxStat) // the engine allows wider HP than a profile (KC-ABS-2)
 	cond := &p.Conditions
 	has := func(k string) bool { return slices.Contains(c.Conditions, k) }
 	cond.Surprised = cond.Surprised || c.Surprised || has(CondSurprised)
