@@ -20,10 +20,11 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 		v.Strikers = append(v.Strikers, o.Attacker)
 	}
 	first := firstSide(enc)
+	reactions := t.reactions()
 	for _, c := range enc.Combatants {
 		v.Tokens = append(v.Tokens, TokenView{
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
-			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(enc, c),
+			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(enc, c, reactions),
 			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
 			Striker: slices.Contains(v.Strikers, c.ID), Ally: c.Side == first,
 		})
@@ -39,13 +40,20 @@ func firstSide(enc combat.Encounter) string {
 	return enc.Combatants[0].Side
 }
 
-// badges are the short status marks on a token.
-func badges(enc combat.Encounter, c combat.Combatant) []string {
+// reactions reports whether the ruleset has reactions (DND-REACT-3).
+func (t *Table) reactions() bool {
+	tr, ok := t.sess.Ruleset().(combat.TurnRuler)
+	return ok && tr.TurnRules().Reactions
+}
+
+// badges are the short status marks on a token: down, reaction used (R),
+// surprised (!), and the conditions.
+func badges(enc combat.Encounter, c combat.Combatant, reactions bool) []string {
 	var b []string
 	if c.HP <= 0 {
 		b = append(b, "down")
 	}
-	if enc.Phase == combat.PhaseRunning && !c.Budget.Reaction && !c.Budget.Locked && c.ID != enc.Current() {
+	if reactions && enc.Phase == combat.PhaseRunning && !c.Budget.Reaction && !c.Budget.Locked && c.ID != enc.Current() {
 		b = append(b, "R")
 	}
 	if c.Surprised {

@@ -82,7 +82,7 @@ func (t *Table) renderTracker(enc combat.Encounter) app.UI {
 			}
 			acting := enc.Phase == combat.PhaseRunning && enc.Turn.Slot == si && enc.Turn.Member == mi
 			react := ""
-			if enc.Phase == combat.PhaseRunning {
+			if enc.Phase == combat.PhaseRunning && t.reactions() {
 				switch {
 				case c.Budget.Locked:
 					react = "surprised"
@@ -187,7 +187,9 @@ func (t *Table) renderInspector(enc combat.Encounter) app.UI {
 // roll button, and the trace of the last attack.
 func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 	var body []app.UI
-	if def, ok := enc.Combatant(t.target); ok && t.canMove(enc) {
+	if def, ok := enc.Combatant(t.target); ok && !def.Up() {
+		body = append(body, app.P().Class("muted").Body(app.Bdi().Text(def.Name), app.Text(" is down.")))
+	} else if ok && t.canMove(enc) {
 		att, _ := enc.Combatant(t.selected)
 		req := combat.AttackRequest{Attacker: att.ID, Defender: def.ID}
 		body = append(body, app.P().Body(app.Bdi().Text(att.Name), app.Text(" → "), app.Bdi().ID("target-name").Text(def.Name)))

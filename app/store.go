@@ -44,6 +44,7 @@ func (t *Table) restore(ctx app.Context) {
 		return
 	}
 	t.use(sess)
+	t.kept = true
 }
 
 // openFragment offers the encounter of a share link in the URL fragment.
@@ -65,7 +66,7 @@ func (t *Table) openFragment(ctx app.Context) {
 // propose swaps in an encounter from a link or file, asking first when it
 // would replace one with history.
 func (t *Table) propose(ctx app.Context, sess *combat.Session, source string) {
-	if t.sess == nil || len(t.sess.Log()) == 0 && len(t.state().Combatants) == 0 {
+	if t.sess == nil || !t.kept && len(t.sess.Log()) == 0 {
 		t.accept(ctx, sess, source)
 		return
 	}
@@ -75,6 +76,7 @@ func (t *Table) propose(ctx app.Context, sess *combat.Session, source string) {
 // accept replaces the open encounter.
 func (t *Table) accept(ctx app.Context, sess *combat.Session, source string) {
 	t.use(sess)
+	t.kept = true
 	t.offer = nil
 	t.autosave(ctx)
 	t.clearFragment(ctx)

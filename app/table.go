@@ -34,6 +34,7 @@ type Table struct {
 	last    []combat.Event
 	sampleI string
 	shared  string // the last share link made
+	kept    bool   // the open encounter is the user's own (restored), not a fresh sample
 }
 
 // Notice is a message for the user; Error ones are shown in red.
@@ -69,6 +70,10 @@ func (t *Table) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) { t.onKey(ctx, ev) })
 		return nil
 	}))
+	app.Window().Call("addEventListener", "hashchange", app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) { t.openFragment(ctx) })
+		return nil
+	}))
 }
 
 // OnNav opens a share link pasted into the address bar of an open app.
@@ -97,6 +102,7 @@ func (t *Table) openSample(id string) error {
 	}
 	t.use(sess)
 	t.sampleI = id
+	t.kept = false
 	return nil
 }
 

@@ -1,0 +1,255 @@
+//go:build e2e
+
+package main
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+	"battlemat/rules/rulesets"
+)
+
+// scenario builds an encounter from a sample, applies setup commands and
+// returns its share link, so each browser test starts from a known board.
+func scenario(t *testing.T, sample string, cmds ...combat.Command) string {
+	t.Helper()
+	s, ok := rulesets.Find(sample)
+	if !ok {
+		t.Fatalf("no sample %q", sample)
+	}
+	enc, err := s.Build(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.NewSession(rulesets.Registry(), enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		if _, err := sess.Do(c); err != nil {
+			t.Fatalf("scenario %s: %s: %v", sample, c.Kind(), err)
+		}
+	}
+	link, err := combat.EncodeLink(sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
+// dairnDuel is the DAIRN sample with the hero next to the bandit sister and
+// acting first.
+func dairnDuel(t *testing.T) string {
+	return scenario(t, "dairn-bandits",
+		combat.Reposition{ID: "hero", To: grid.Square{X: 7, Y: 5}},
+		combat.SetOrder{Order: []combat.Slot{{Members: []string{"hero"}, Score: 20}, {Members: []string{"large-bandit", "bandit-sister"}, Score: 10}, {Members: []string{"rat-swarm"}, Score: 5}}},
+		combat.Start{},
+	)
+}
+
+// squareXY returns the viewport coordinates of the centre of a square.
+func squareXY(t *testing.T, ctx context.Context, s grid.Square) (float64, float64) {
+	t.Helper()
+	xy := eval[[]float64](t, ctx, `(() => {
+		const b = document.getElementById('board');
+		const p = b.createSVGPoint();
+		p.x = 24 + `+itoa(s.X)+` * 40 + 20; p.y = 24 + `+itoa(s.Y)+` * 40 + 20;
+		const q = p.matrixTransform(b.getScreenCTM());
+		return [q.x, q.y];
+	})()`)
+	return xy[0], xy[1]
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// mouse dispatches one mouse event at a square.
+func mouse(t *testing.T, ctx context.Context, typ input.DispatchMouseEventType, s grid.Square) {
+	t.Helper()
+	x, y := squareXY(t, ctx, s)
+	p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, ClickCount: 1}
+	if typ == input.DispatchMouseEventTypeMouseMoved {
+		p.Buttons = 1
+	}
+	if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tap clicks a square.
+func tap(t *testing.T, ctx context.Context, s grid.Square) {
+	mouse(t, ctx, input.DispatchMouseEventTypeMousePressed, s)
+	mouse(t, ctx, input.DispatchMouseEventTypeMouseReleased, s)
+}
+
+func click(t *testing.T, ctx context.Context, css string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(css))); err != nil {
+		t.Fatalf("clicking %s: %v", css, err)
+	}
+}
+
+// TestE2EAttackUndoRedoReloadShare runs a DAIRN attack with seeded dice:
+// odds before the roll, trace and log after; undo restores HP, redo
+// reapplies; a reload brings the autosave back; the share link opens the
+// same board offline in another tab; a damaged link changes nothing.
+func TestE2EAttackUndoRedoReloadShare(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t))
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+
+	tap(t, ctx, grid.Square{X: 8, Y: 5}) // target the bandit sister
+	poll[bool](t, ctx, `document.querySelectorAll('#odds .chance').length > 0`, 5*time.Second)
+	odds := eval[string](t, ctx, `document.getElementById('odds').textContent`)
+	if !strings.Contains(odds, "%") {
+		t.Fatalf("odds panel shows no percentages: %q", odds)
+	}
+	hp0 := eval[int](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp`)
+	screenshot(t, ctx, "table-odds")
+
+	click(t, ctx, "#roll")
+	poll[bool](t, ctx, `document.querySelectorAll('#trace .step').length > 0`, 5*time.Second)
+	if rules := eval[int](t, ctx, `document.querySelectorAll('#trace .rule').length`); rules == 0 {
+		t.Error("the trace cites no rule IDs")
+	}
+	hp1 := eval[int](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp`)
+	if hp1 >= hp0 {
+		t.Fatalf("the attack did not change HP: %d → %d", hp0, hp1)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=attackResolved]').length`); n != 1 {
+		t.Errorf("%d attack lines in the log, want 1", n)
+	}
+	screenshot(t, ctx, "table-trace")
+
+	click(t, ctx, "#undo")
+	poll[bool](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp === `+itoa(hp0), 5*time.Second)
+	click(t, ctx, "#redo")
+	poll[bool](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp === `+itoa(hp1), 5*time.Second)
+
+	navigate(t, ctx, srv.URL+"/")
+	poll[bool](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp === `+itoa(hp1), 10*time.Second)
+
+	navigate(t, ctx, srv.URL+"/#v1.this-is-not-a-link")
+	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 5*time.Second)
+	if got := eval[int](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp`); got != hp1 {
+		t.Errorf("a damaged link changed the board: HP %d, want %d", got, hp1)
+	}
+	screenshot(t, ctx, "table-damaged-link")
+
+	click(t, ctx, "#share")
+	link := poll[string](t, ctx, `(document.getElementById('shared') || {}).value || false`, 5*time.Second)
+	poll[bool](t, ctx, `navigator.serviceWorker.controller !== null`, 30*time.Second)
+	srv.Close()
+
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	// A new device has no autosave: clear the origin's storage from a
+	// cached file before the app loads.
+	if err := chromedp.Do(tab, chromedp.Navigate(srv.URL+"/web/icon.svg")); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, tab, `(localStorage.clear(), true)`)
+	navigate(t, tab, link)
+	poll[bool](t, tab, `!location.hash && document.getElementById('token-bandit-sister') !== null && +document.getElementById('token-bandit-sister').dataset.hp === `+itoa(hp1), 15*time.Second)
+	screenshot(t, tab, "table-shared-offline")
+}
+
+// TestE2EKeyboardAndHostileName plays with the keyboard only, and checks a
+// creature named like markup renders as text.
+func TestE2EKeyboardAndHostileName(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	dialogs := 0
+	go func() {
+		for range chromedp.Events(ctx, page.JavascriptDialogOpening) {
+			dialogs++
+		}
+	}()
+	evil := `<img src=x onerror=alert(1)>`
+	link := scenario(t, "dairn-bandits",
+		combat.Reposition{ID: "hero", To: grid.Square{X: 6, Y: 5}},
+		combat.Edit{Spec: combat.Spec{ID: "bandit-sister", Name: evil, Side: "bandits", Pos: grid.Square{X: 8, Y: 5}, Profile: mustProfile(t, "dairn-bandits", "bandit-sister")}},
+		combat.SetOrder{Order: []combat.Slot{{Members: []string{"hero"}, Score: 20}, {Members: []string{"large-bandit", "bandit-sister"}, Score: 10}, {Members: []string{"rat-swarm"}, Score: 5}}},
+		combat.Start{},
+	)
+	navigate(t, ctx, srv.URL+"/#"+link)
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, ctx, `document.querySelector('#log li[data-type=moved]') !== null`, 5*time.Second)
+	for i := 0; i < 4; i++ { // cycle targets until the renamed sister is the target
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("t")); err != nil {
+			t.Fatal(err)
+		}
+		if eval[bool](t, ctx, `document.querySelector('#token-bandit-sister.target') !== null`) {
+			break
+		}
+	}
+	if name := eval[string](t, ctx, `(document.getElementById('target-name') || {}).textContent || ''`); name != evil {
+		t.Fatalf("target name rendered as %q, want the literal text %q", name, evil)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, ctx, `document.querySelector('#log li[data-type=attackResolved]') !== null`, 5*time.Second)
+	if n := eval[int](t, ctx, `document.querySelectorAll('img[src=x]').length`); n != 0 || dialogs != 0 {
+		t.Errorf("markup in a name became an element (%d) or ran (%d dialogs)", n, dialogs)
+	}
+	screenshot(t, ctx, "table-keyboard")
+}
+
+// mustProfile returns the stat block of a sample's combatant.
+func mustProfile(t *testing.T, sample, id string) []byte {
+	t.Helper()
+	s, _ := rulesets.Find(sample)
+	enc, err := s.Build(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := enc.Combatant(id)
+	if !ok {
+		t.Fatalf("no %s in %s", id, sample)
+	}
+	return c.Profile
+}
+
+// TestE2ETouchDrag moves a token with a touch drag.
+func TestE2ETouchDrag(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 1}); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t))
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+	touch := func(typ input.DispatchTouchEventType, s *grid.Square) {
+		p := input.DispatchTouchEventParams{Type: typ, TouchPoints: []*input.TouchPoint{}}
+		if s != nil {
+			x, y := squareXY(t, ctx, *s)
+			p.TouchPoints = []*input.TouchPoint{{X: x, Y: y}}
+		}
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	from, mid, to := grid.Square{X: 7, Y: 5}, grid.Square{X: 6, Y: 5}, grid.Square{X: 5, Y: 4}
+	touch(input.DispatchTouchEventTypeTouchStart, &from)
+	touch(input.DispatchTouchEventTypeTouchMove, &mid)
+	touch(input.DispatchTouchEventTypeTouchMove, &to)
+	poll[bool](t, ctx, `document.getElementById('layer-path').getAttribute('points').split(' ').length >= 2`, 5*time.Second)
+	touch(input.DispatchTouchEventTypeTouchEnd, nil)
+	poll[bool](t, ctx, `document.querySelector('#log li[data-type=moved]') !== null`, 5*time.Second)
+	screenshot(t, ctx, "table-touch")
+}
