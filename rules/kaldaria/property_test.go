@@ -3,6 +3,7 @@ package kaldaria
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"battlemat/rules/combat"
@@ -124,7 +125,7 @@ func TestWounded(t *testing.T) {
 		max, hp int
 		want    bool
 	}{{136, 68, false}, {136, 67, true}, {101, 51, false}, {101, 50, true}} {
-		t.Run("S-08", func(t *testing.T) {
+		t.Run(fmt.Sprintf("S-08/%d-of-%d", c.hp, c.max), func(t *testing.T) {
 			if got := (Profile{MaxHP: c.max, Vitals: Vitals{HP: c.hp}}).Wounded(); got != c.want {
 				t.Errorf("max %d hp %d: wounded %v", c.max, c.hp, got)
 			}
