@@ -356,13 +356,32 @@ func TestOrderChanges(t *testing.T) {
 			t.Errorf("goblin slot %v after removal", got)
 		}
 	})
-	t.Run("remove-current", func(t *testing.T) {
-		e, _ := mustApply(t, rs, party(t, rs), Start{})
-		e, _ = mustApply(t, rs, e, Remove{ID: "F"})
-		if e.Current() != "GA" || len(e.Order) != 2 {
-			t.Errorf("current %s order %v", e.Current(), orderIDs(e.Order))
-		}
-	})
+	// DND-AMB-15: removing a creature keeps the turn on the creature acting,
+	// or passes it on when the acting creature is removed.
+	removals := []struct {
+		name    string
+		ends    int // turns ended before the removal
+		remove  string
+		current string
+	}{
+		{"acting-alone-in-slot", 0, "F", "GA"},
+		{"acting-in-group", 1, "GA", "GB"},
+		{"earlier-slot", 2, "F", "GB"},
+		{"earlier-member", 2, "GA", "GB"},
+		{"later-slot", 1, "R", "GA"},
+	}
+	for _, row := range removals {
+		t.Run("remove-"+row.name, func(t *testing.T) {
+			e, _ := mustApply(t, rs, party(t, rs), Start{})
+			for range row.ends {
+				e, _ = mustApply(t, rs, e, EndTurn{})
+			}
+			e, _ = mustApply(t, rs, e, Remove{ID: row.remove})
+			if e.Current() != row.current {
+				t.Errorf("current %s, want %s (order %v)", e.Current(), row.current, orderIDs(e.Order))
+			}
+		})
+	}
 }
 
 // TestRoundState checks the per-round reset of K-GEN-6 and K-RES-1 step 1:
