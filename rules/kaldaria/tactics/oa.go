@@ -49,9 +49,10 @@ type OA struct {
 // NoOA is a step that would provoke an opportunity attack from By but does
 // not, and why (K-OA-7, K-OA-8, K-PIN-6, K-PIN-7, K-MOVE-9).
 type NoOA struct {
-	Step   int    `json:"step"`
-	By     string `json:"by"`
-	Reason Reason `json:"reason"`
+	Step   int           `json:"step"`
+	By     string        `json:"by"`
+	Reason Reason        `json:"reason"`
+	Rule   combat.RuleID `json:"rule"`
 }
 
 // opportunity returns the OA an enemy makes against a mover moving as mv
@@ -200,7 +201,7 @@ func (b *Battle) provoked(m int, mv Move, path []grid.Square, r *reach) ([]OA, [
 				why = ReasonAlreadyUsed
 			}
 			if why != "" {
-				spared = append(spared, NoOA{Step: k, By: b.cs[d].ID, Reason: why})
+				spared = append(spared, NoOA{Step: k, By: b.cs[d].ID, Reason: why, Rule: why.Rule()})
 				continue
 			}
 			used[d] = true

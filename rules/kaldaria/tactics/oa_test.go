@@ -205,7 +205,7 @@ func TestFightingRetreat(t *testing.T) {
 			t.Errorf("events %v", got)
 		}
 		after := scene(t, ".....\nM.D..\n.....", map[string]func(*Creature){"D": func(c *Creature) { c.Side, c.EngagedBy = "X", []string{"M"} }})
-		if p, _ := after.Pins("D"); len(p.Engaged) != 0 || !slices.Equal(p.Dropped, []Leave{{"M", ReasonNotAdjacent}}) {
+		if p, _ := after.Pins("D"); len(p.Engaged) != 0 || !slices.Equal(p.Dropped, []Leave{{ID: "M", Reason: ReasonContactLost, Rule: "K-PIN-9"}}) {
 			t.Errorf("D's list after the retreat: %v dropped %v", p.Engaged, p.Dropped)
 		}
 		if p, _ := after.Pins("M"); p.Pinned() {

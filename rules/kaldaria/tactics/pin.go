@@ -48,17 +48,21 @@ func (p Pins) Pinned() bool { return len(p.PinnedBy) > 0 }
 
 // Leave is an engagement-list entry removed by a leave rule.
 type Leave struct {
-	ID     string `json:"id"`
-	Reason Reason `json:"reason"`
+	ID     string        `json:"id"`
+	Reason Reason        `json:"reason"`
+	Rule   combat.RuleID `json:"rule"`
 }
+
+func leave(id string, why Reason) Leave { return Leave{ID: id, Reason: why, Rule: why.Rule()} }
 
 // Protection is one source of back protection: an ally sharing the square
 // or orthogonally beside it, or a wall orthogonally beside it (K-FLANK-7,
 // K-FLANK-8). By is the ally's ID; At the square.
 type Protection struct {
-	Reason Reason      `json:"reason"`
-	By     string      `json:"by,omitempty"`
-	At     grid.Square `json:"at"`
+	Reason Reason        `json:"reason"`
+	Rule   combat.RuleID `json:"rule"`
+	By     string        `json:"by,omitempty"`
+	At     grid.Square   `json:"at"`
 }
 
 // PinCapacity returns N for a defender of size d with the given pin bonus
@@ -151,7 +155,7 @@ func (b *Battle) backProtection(i int) []Protection {
 	ally := func(s grid.Square, r Reason) {
 		for _, j := range b.occupants(s) {
 			if int(j) != i && !b.enemies(i, int(j)) && b.cs[j].standing() {
-				out = append(out, Protection{Reason: r, By: b.cs[j].ID, At: s})
+				out = append(out, Protection{Reason: r, Rule: r.Rule(), By: b.cs[j].ID, At: s})
 			}
 		}
 	}
@@ -161,7 +165,7 @@ func (b *Battle) backProtection(i int) []Protection {
 	for _, s := range d.Place().OrthogonalRing() {
 		switch {
 		case b.board.Wall(s):
-			out = append(out, Protection{Reason: ReasonWall, At: s})
+			out = append(out, Protection{Reason: ReasonWall, Rule: ReasonWall.Rule(), At: s})
 		case b.board.In(s):
 			ally(s, ReasonAllyBehind)
 		}
@@ -179,11 +183,11 @@ func (b *Battle) tidy(i int) Pins {
 		c := b.cs[b.byID[x]]
 		switch {
 		case !d.standing():
-			p.Dropped = append(p.Dropped, Leave{x, ReasonDefenderOut})
+			p.Dropped = append(p.Dropped, leave(x, ReasonDefenderOut))
 		case !c.standing():
-			p.Dropped = append(p.Dropped, Leave{x, ReasonAttackerOut})
+			p.Dropped = append(p.Dropped, leave(x, ReasonAttackerOut))
 		case !grid.Touching(c.Place(), d.Place()):
-			p.Dropped = append(p.Dropped, Leave{x, ReasonNotAdjacent})
+			p.Dropped = append(p.Dropped, leave(x, ReasonContactLost))
 		default:
 			p.Engaged = append(p.Engaged, x)
 		}
@@ -197,7 +201,7 @@ func (b *Battle) tidy(i int) Pins {
 			why = ReasonRearClosed
 		}
 		for _, x := range p.Engaged[p.Limit:] {
-			p.Dropped = append(p.Dropped, Leave{x, why})
+			p.Dropped = append(p.Dropped, leave(x, why))
 		}
 		p.Engaged = p.Engaged[:p.Limit]
 	}

@@ -119,7 +119,7 @@ func TestTierAssignment(t *testing.T) {
 		tw["b"] = func(c *Creature) { c.Down = true }
 		b := scene(t, tenAround, tw)
 		p, _ := b.Pins("D")
-		if !slices.Equal(p.Dropped, []Leave{{"b", ReasonAttackerOut}}) {
+		if !slices.Equal(p.Dropped, []Leave{{ID: "b", Reason: ReasonAttackerOut, Rule: "K-PIN-9"}}) {
 			t.Errorf("dropped %v", p.Dropped)
 		}
 		promoted := map[string]kaldaria.Tier{"c": 0, "d": 0, "e": 1, "f": 1, "g": 2, "h": 2, "i": 3, "j": 3}
@@ -212,7 +212,7 @@ func TestBackProtectionDropsRear(t *testing.T) {
 		"k": func(c *Creature) { c.At = sq(4, 1) },
 	})
 	p, _ := b.Pins("D")
-	if len(p.Engaged) != 7 || !slices.Equal(p.Dropped, []Leave{{"h", ReasonRearClosed}, {"i", ReasonRearClosed}}) {
+	if len(p.Engaged) != 7 || !slices.Equal(p.Dropped, []Leave{{ID: "h", Reason: ReasonRearClosed, Rule: "K-FLANK-5"}, {ID: "i", Reason: ReasonRearClosed, Rule: "K-FLANK-5"}}) {
 		t.Errorf("engaged %v dropped %v", p.Engaged, p.Dropped)
 	}
 }

@@ -39,6 +39,7 @@ const (
 	ReasonNotEnemy     Reason = "not-enemy"
 	ReasonNotAdjacent  Reason = "not-adjacent"
 	ReasonAttackerOut  Reason = "attacker-out"
+	ReasonContactLost  Reason = "contact-lost"
 	ReasonDefenderOut  Reason = "defender-out"
 	ReasonNoSlot       Reason = "no-slot"
 	ReasonRearClosed   Reason = "rear-closed"
@@ -85,7 +86,7 @@ func (r Reason) Rule() combat.RuleID {
 		return "K-SIZE-2"
 	case ReasonNotAdjacent:
 		return "K-GRID-3"
-	case ReasonNotEnemy, ReasonAttackerOut, ReasonDefenderOut:
+	case ReasonNotEnemy, ReasonAttackerOut, ReasonDefenderOut, ReasonContactLost:
 		return "K-PIN-9"
 	case ReasonNoSlot:
 		return "K-FLANK-9"
