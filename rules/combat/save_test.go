@@ -8,8 +8,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"battlemat/rules/grid"
 )
 
 func goldenSave(t testing.TB) []byte {
@@ -174,4 +177,42 @@ func FuzzDecodeSave(f *testing.F) {
 			t.Fatalf("re-encoded save does not open: %v", err)
 		}
 	})
+}
+
+func TestValidateEncounter(t *testing.T) {
+	rs := fake{}
+	running, _ := mustApply(t, rs, party(t, rs), Start{})
+	pending, _ := mustApply(t, rs, running, EndTurn{})
+	pending, _ = mustApply(t, rs, pending, Move{ID: "GA", Path: []grid.Square{at(7, 3)}})
+	if err := ValidateEncounter(pending); err != nil {
+		t.Fatalf("a legal encounter with a pending decision: %v", err)
+	}
+	rows := []struct {
+		name  string
+		base  Encounter
+		spoil func(e *Encounter)
+	}{
+		{"turn-outside-order", running, func(e *Encounter) { e.Turn.Slot = 9 }},
+		{"unsorted-walls", running, func(e *Encounter) { e.Map.Walls = []grid.Square{{X: 2, Y: 0}, {X: 1, Y: 0}} }},
+		{"on-a-wall", running, func(e *Encounter) { e.Map.Walls = []grid.Square{e.Combatants[0].Pos} }},
+		{"repeated-id", running, func(e *Encounter) { e.Combatants[1].ID = e.Combatants[0].ID }},
+		{"hp-over-max", running, func(e *Encounter) { e.Combatants[0].HP = 999 }},
+		{"order-misses-one", running, func(e *Encounter) { e.Order = e.Order[1:] }},
+		{"unknown-phase", running, func(e *Encounter) { e.Phase = "paused" }},
+		{"negative-budget", running, func(e *Encounter) { e.Combatants[0].Budget.Movement = -1 }},
+		{"chooser-unknown", pending, func(e *Encounter) { e.Pending.Chooser = "ghost" }},
+		{"offer-without-move", pending, func(e *Encounter) { e.Move = nil }},
+		{"decision-in-setup", pending, func(e *Encounter) { e.Phase = PhaseSetup }},
+		{"bad-condition", running, func(e *Encounter) { e.Combatants[0].Conditions = []string{"a b"} }},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			e := row.base.Clone()
+			e.Map.Walls = slices.Clone(e.Map.Walls)
+			row.spoil(&e)
+			if err := ValidateEncounter(e); err == nil {
+				t.Error("accepted")
+			}
+		})
+	}
 }
