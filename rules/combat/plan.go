@@ -1,0 +1,92 @@
+package combat
+
+import "battlemat/rules/grid"
+
+// Optional capabilities for the UI's "show before you act" highlights. A
+// ruleset with richer movement and engagement rules than single steps
+// implements them; the app falls back to Reachable and PreviewMove when
+// they are missing.
+
+// Band is the set of squares a combatant can reach with one movement type
+// this turn (K-MOVE: normal move, charge, fighting retreat).
+type Band struct {
+	Key     string        `json:"key"` // "walk", "charge", "retreat"
+	Rule    RuleID        `json:"rule"`
+	Squares []grid.Square `json:"squares"`
+}
+
+// Provocation is one opportunity attack a planned path meets: who would
+// strike, before which step, of what kind; or, when Prevented is set, why
+// that enemy cannot strike (K-OA-7: "overwhelmed", "retreat", "side-bypass",
+// "not-noticed", "already-struck", "paralysed", …).
+type Provocation struct {
+	Attacker  string      `json:"attacker"`
+	At        grid.Square `json:"at"`   // the square being left
+	Step      int         `json:"step"` // index in Plan.Path of the step that provokes
+	Kind      string      `json:"kind"` // "normal" or "improved" (K-OA-2, K-OA-3)
+	Prevented string      `json:"prevented,omitempty"`
+	Rule      RuleID      `json:"rule"`
+}
+
+// Plan is the path a move would take to a square and what it would provoke.
+type Plan struct {
+	Band         string        `json:"band"`
+	Path         []grid.Square `json:"path"` // without the start square
+	Cost         int           `json:"cost"`
+	Provocations []Provocation `json:"provocations,omitempty"`
+}
+
+// Planner is implemented by rulesets that can list movement bands and plan
+// a path with its opportunity attacks explained. When safest is set, the
+// plan avoids opportunity attacks where it can (fewest, then weakest).
+type Planner interface {
+	Bands(enc Encounter, id string) ([]Band, error)
+	PlanMove(enc Encounter, id string, to grid.Square, safest bool) (Plan, error)
+}
+
+// Targeting is what an attack by one combatant on another would be right
+// now: its tier and the modifiers that come with it (K-FLANK-9), or why it
+// is not possible.
+type Targeting struct {
+	Tier      string     `json:"tier"` // "front", "flank", "second-flank", "rear"
+	Rule      RuleID     `json:"rule"`
+	Modifiers []Modifier `json:"modifiers,omitempty"`
+	Allowed   bool       `json:"allowed"`
+	Reason    string     `json:"reason,omitempty"` // key, when not allowed
+}
+
+// Standing is a combatant's engagement: how many enemies it pins out of how
+// many it can, and whether it is overwhelmed or pinned (K-PIN).
+type Standing struct {
+	PinsUsed    int    `json:"pinsUsed"`
+	PinCapacity int    `json:"pinCapacity"`
+	Overwhelmed bool   `json:"overwhelmed,omitempty"`
+	Pinned      bool   `json:"pinned,omitempty"`
+	Rule        RuleID `json:"rule"`
+}
+
+// Targeter is implemented by rulesets with attack tiers and engagement.
+type Targeter interface {
+	Target(enc Encounter, attacker, defender string) (Targeting, error)
+	Standing(enc Encounter, id string) (Standing, error)
+}
+
+// Threatener is implemented by rulesets that can list the squares where
+// the enemies of combatant id could make an opportunity attack on it.
+type Threatener interface {
+	Threatened(enc Encounter, id string) ([]grid.Square, error)
+}
+
+// AttackChoice is one attack a combatant can make (a weapon, a maneuver):
+// Key is stable, Name is the stat block's own name for it (user data, not
+// display text of the engine), Option is what to put in Attack.Option.
+type AttackChoice struct {
+	Key    string `json:"key"`
+	Name   string `json:"name"`
+	Option []byte `json:"option,omitempty"`
+}
+
+// Armory is implemented by rulesets whose combatants choose among attacks.
+type Armory interface {
+	AttackChoices(enc Encounter, id string) ([]AttackChoice, error)
+}
