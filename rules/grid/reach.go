@@ -41,8 +41,9 @@ func (w window) square(i int32) Square {
 // Reach runs Dijkstra's algorithm from the footprint f with the given
 // budget: a square is reached when a path of legal steps (CanStep) whose
 // costs add up to at most budget leads to it. Squares are footprint anchors
-// (top-left squares). Ties are broken by cost, then square order, so the
-// result is deterministic.
+// (top-left squares). Among paths of equal cost the first found wins,
+// squares being explored in the order they were reached and neighbours in
+// the order of Directions, so the result is deterministic.
 func (b *Board) Reach(f Footprint, budget int, cost Cost) *Reach {
 	return b.search(f, budget, cost, Square{-1, -1})
 }
@@ -71,36 +72,39 @@ func (b *Board) search(f Footprint, budget int, cost Cost, stop Square) *Reach {
 	}
 	s := win.index(f.At)
 	r.cost[s], r.prev[s] = 0, -1
-	q := queue{{0, s}}
-	for len(q) > 0 {
-		it := q.pop()
-		if it.cost != r.cost[it.sq] {
-			continue // stale: the square was reached more cheaply since
-		}
-		r.order = append(r.order, it.sq)
-		from := win.square(it.sq)
-		if from == stop {
-			break
-		}
-		ff := Footprint{At: from, Side: f.Side}
-		for _, d := range Directions {
-			to := from.Add(d)
-			if !win.in(to) || !b.CanStep(ff, d) {
-				continue
+	// Dial's algorithm: costs are small positive integers, so the queue is
+	// one bucket of squares per cost, each filled before it is read.
+	buckets := make([][]int32, budget+1)
+	buckets[0] = []int32{s}
+	for c := range buckets {
+		for _, sq := range buckets[c] {
+			if r.cost[sq] != int32(c) {
+				continue // stale: the square was reached more cheaply since
 			}
-			c := cost(from, to)
-			if c < 0 {
-				continue
+			r.order = append(r.order, sq)
+			from := win.square(sq)
+			if from == stop {
+				return r
 			}
-			c = max(c, 1)
-			nc := it.cost + int32(c)
-			if nc > int32(budget) {
-				continue
-			}
-			ti := win.index(to)
-			if r.cost[ti] < 0 || nc < r.cost[ti] {
-				r.cost[ti], r.prev[ti] = nc, it.sq
-				q.push(item{nc, ti})
+			ff := Footprint{At: from, Side: f.Side}
+			for _, d := range Directions {
+				to := from.Add(d)
+				if !win.in(to) || !b.CanStep(ff, d) {
+					continue
+				}
+				k := cost(from, to)
+				if k < 0 {
+					continue
+				}
+				nc := c + max(k, 1)
+				if nc > budget {
+					continue
+				}
+				ti := win.index(to)
+				if r.cost[ti] < 0 || int32(nc) < r.cost[ti] {
+					r.cost[ti], r.prev[ti] = int32(nc), sq
+					buckets[nc] = append(buckets[nc], ti)
+				}
 			}
 		}
 	}
@@ -160,54 +164,4 @@ func (r *Reach) Path(s Square) []Square {
 		path[i], path[j] = path[j], path[i]
 	}
 	return path
-}
-
-// item is a queue entry: a square index with its tentative cost.
-type item struct {
-	cost int32
-	sq   int32
-}
-
-// queue is a binary min-heap of items ordered by cost, then square index.
-type queue []item
-
-func (q *queue) len() int { return len(*q) }
-
-func less(a, b item) bool { return a.cost < b.cost || (a.cost == b.cost && a.sq < b.sq) }
-
-func (q *queue) push(it item) {
-	*q = append(*q, it)
-	h := *q
-	for i := len(h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !less(h[i], h[p]) {
-			break
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
-}
-
-func (q *queue) pop() item {
-	h := *q
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < len(h) && less(h[l], h[m]) {
-			m = l
-		}
-		if l+1 < len(h) && less(h[l+1], h[m]) {
-			m = l + 1
-		}
-		if m == i {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
-	*q = h
-	return top
 }

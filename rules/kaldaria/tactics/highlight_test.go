@@ -113,6 +113,6 @@ func Example() {
 	// ..#x1!!
 	// ..#A1!!
 	// ..###!!
-	// [{3 2} {4 1} {5 2} {6 3}]
+	// [{3 2} {4 2} {5 2} {6 3}]
 	// step 1: x makes a normal OA, +2 to hit, damage ×3/2 [K-OA-1 K-RES-3 K-OA-10 K-OA-2 K-MOVE-6]
 }
