@@ -109,7 +109,6 @@ type Decision struct {
 type MoveState struct {
 	Mover     string        `json:"mover"`
 	Path      []grid.Square `json:"path"`                // the rest of the path; Path[0] is the step being taken
-	Cost      int           `json:"cost"`                // the cost of that step
 	Attackers []string      `json:"attackers,omitempty"` // still to be asked, in order
 }
 

@@ -201,7 +201,7 @@ func TestReactions(t *testing.T) {
 			t.Errorf("rogue's reaction not back at the start of its turn: %+v", r.Budget)
 		}
 	})
-	tv9 := func(t *testing.T, faces ...int) (Encounter, []Event) {
+	tv9 := func(t *testing.T, take TakeOpportunity, faces ...int) (Encounter, []Event) {
 		e := round2(t, rs, party(t, rs))
 		e, _ = mustApply(t, rs, e, EndTurn{}) // F
 		e, _ = mustApply(t, rs, e, Move{ID: "GA", Path: []grid.Square{at(6, 5), at(6, 6), at(7, 7), at(8, 8)}})
@@ -209,20 +209,29 @@ func TestReactions(t *testing.T) {
 		if e.Pending == nil || e.Pending.Chooser != "F" || g.Pos != at(6, 6) || g.Budget.Movement != 4 {
 			t.Fatalf("goblin at %v with %d movement, pending %+v: want paused at (6,6) with 4", g.Pos, g.Budget.Movement, e.Pending)
 		}
-		return mustApply(t, rs, e, TakeOpportunity{}, faces...)
+		return mustApply(t, rs, e, take, faces...)
 	}
 	t.Run("DND-TV-9", func(t *testing.T) {
-		e, _ := tv9(t, 5) // misses AC 15
+		e, _ := tv9(t, TakeOpportunity{}, 5) // misses AC 15
 		g, _ := e.Combatant("GA")
 		if g.Pos != at(8, 8) || g.Budget.Movement != 2 || g.Budget.Actions != 1 || g.Budget.BonusActions != 1 || e.Current() != "GA" {
 			t.Errorf("goblin at %v budget %+v: want the move resumed, action and bonus unused", g.Pos, g.Budget)
 		}
 	})
 	t.Run("DND-TV-10", func(t *testing.T) {
-		e, ev := tv9(t, 20, 8) // hit, 8 damage drops the 7-HP goblin
+		e, ev := tv9(t, TakeOpportunity{}, 20, 8) // hit, 8 damage drops the 7-HP goblin
 		g, _ := e.Combatant("GA")
 		if g.Up() || g.Pos != at(6, 6) || !hasEvent(ev, MoveStopped, "GA") || !hasEvent(ev, TurnEnded, "GA") || e.Current() != "GB" {
 			t.Errorf("goblin at %v hp %d, current %s: want stopped, turn ended", g.Pos, g.HP, e.Current())
+		}
+	})
+	t.Run("K-RES-3-step-3", func(t *testing.T) {
+		// The opportunity attack stuns the goblin: the step it was taking
+		// is checked again and the move stops where it is; its turn goes on.
+		e, ev := tv9(t, TakeOpportunity{Option: []byte(`"stun"`)}, 20, 2)
+		g, _ := e.Combatant("GA")
+		if !g.Up() || g.Pos != at(6, 6) || !hasEvent(ev, MoveStopped, "GA") || e.Current() != "GA" || e.Move != nil {
+			t.Errorf("goblin at %v, current %s: want stopped at (6,6) and still acting", g.Pos, e.Current())
 		}
 	})
 	t.Run("DND-TV-19", func(t *testing.T) {

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -119,6 +120,9 @@ func (f fake) Attack(enc Encounter, req AttackRequest, r dice.Roller) (AttackOut
 	}
 	out.Hit = true
 	out.Damage = r.Roll(ap.Dmg)
+	if string(req.Option) == `"stun"` {
+		out.State = map[string]json.RawMessage{def.ID: json.RawMessage(`{"stunned":true}`)}
+	}
 	return out, nil
 }
 
@@ -136,6 +140,9 @@ func (fake) Odds(enc Encounter, req AttackRequest) ([]Chance, error) {
 
 func (fake) Step(enc Encounter, id string, from, to grid.Square) (StepCheck, error) {
 	me, _ := enc.Combatant(id)
+	if bytes.Contains(me.State, []byte("stunned")) {
+		return StepCheck{}, Invalid("K-MOVE-3", "id", "%s is stunned", id)
+	}
 	var chk StepCheck
 	for _, c := range enc.Combatants {
 		if c.ID == id || !c.Up() {

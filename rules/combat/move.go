@@ -41,7 +41,7 @@ func (a *applier) walk(id string, path []grid.Square, strict bool) error {
 			return nil
 		}
 		if attackers := a.eligible(chk.Attackers, id); len(attackers) > 0 {
-			a.e.Move = &MoveState{Mover: id, Path: slices.Clone(path), Cost: chk.Cost, Attackers: attackers}
+			a.e.Move = &MoveState{Mover: id, Path: slices.Clone(path), Attackers: attackers}
 			a.offer()
 			return nil
 		}
@@ -121,7 +121,7 @@ func (a *applier) offer() {
 }
 
 // resume carries on after an interrupt: the next attacker is asked, or the
-// suspended step is taken and the move goes on. A mover that can no longer
+// suspended step is checked again and taken, and the move goes on. A mover that can no longer
 // act stops where it is, and if it was its turn the turn ends (K-OA-9,
 // DND-ALG-D step 4, DND-AMB-16).
 func (a *applier) resume() error {
@@ -146,7 +146,15 @@ func (a *applier) resume() error {
 		return nil
 	}
 	a.e.Move = nil
-	a.step(c, m.Path[0], m.Cost)
+	// K-RES-3 step 3: the step is checked again, since the attacks may have
+	// stopped the mover (a ruleset's Step rejects a paralysed mover); the
+	// attackers it lists now have already been asked.
+	chk, err := a.checkStep(a.rs.(Mover), c, m.Path[0])
+	if err != nil {
+		a.emit(Event{Type: MoveStopped, Rule: "K-RES-3", Actor: c.ID, To: &c.Pos})
+		return nil
+	}
+	a.step(c, m.Path[0], chk.Cost)
 	return a.walk(m.Mover, m.Path[1:], false)
 }
 

@@ -283,7 +283,7 @@ func validPending(e Encounter) error {
 		return Invalid("", "pending", "a decision outside a running encounter")
 	}
 	if m := e.Move; m != nil {
-		if e.Pending == nil || e.Find(m.Mover) < 0 || len(m.Path) == 0 || len(m.Path) > MaxPath || m.Cost < 0 {
+		if e.Pending == nil || e.Find(m.Mover) < 0 || len(m.Path) == 0 || len(m.Path) > MaxPath {
 			return Invalid("", "move", "inconsistent suspended move")
 		}
 		for _, id := range m.Attackers {
