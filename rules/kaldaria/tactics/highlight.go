@@ -48,11 +48,11 @@ func (b *Battle) threats(i int, mv Move) []Threat {
 			}
 		}
 		if t.Reason = b.barrier(j, i, mv.Mode); t.Reason != "" {
-			t.Rules = append(t.Rules, t.Reason.Rule())
+			t.Rules = cite(t.Rules, t.Reason.Rule())
 		} else {
 			oa := opportunity(0, e.ID, mv)
 			t.Kind = oa.Kind
-			t.Rules = append(t.Rules, oa.Rules...)
+			t.Rules = cite(t.Rules, oa.Rules...)
 		}
 		out = append(out, t)
 	}

@@ -84,7 +84,7 @@ func (b *Battle) Reachable(id string, mv Move) (Reachable, error) {
 
 // reachRules are the rules behind a Reachable answer for budget bu.
 func reachRules(bu Budget) []combat.RuleID {
-	return append([]combat.RuleID{"K-GRID-2", "K-GRID-4", "K-SIZE-2", "K-OA-1"}, bu.Rules...)
+	return cite([]combat.RuleID{"K-GRID-2", "K-GRID-4", "K-SIZE-2", "K-OA-1"}, bu.Rules...)
 }
 
 func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
@@ -173,7 +173,7 @@ func (b *Battle) walk(i int, mv Move, bu Budget, r *reach, path []grid.Square) (
 		return Plan{}, refuse(ReasonNotBackward, "path")
 	}
 	p := Plan{Mover: c.ID, Move: mv, Path: path, Cost: len(path) - 1,
-		Rules: append([]combat.RuleID{"K-RES-3", "K-OA-1", "K-OA-7", "K-OA-8"}, bu.Rules...)}
+		Rules: cite([]combat.RuleID{"K-RES-3", "K-OA-1", "K-OA-7", "K-OA-8"}, bu.Rules...)}
 	p.OAs, p.Spared = b.provoked(i, mv, path, r)
 	p.Weight = len(p.OAs)
 	return p, nil

@@ -276,7 +276,7 @@ func (b *Battle) tier(a, d int) TierCheck {
 		Rules: []combat.RuleID{"K-RES-2", "K-PIN-9", "K-FLANK-9"}}
 	deny := func(r Reason) TierCheck {
 		tc.Reason = r
-		tc.Rules = append(tc.Rules, r.Rule())
+		tc.Rules = cite(tc.Rules, r.Rule())
 		return tc
 	}
 	switch {
@@ -300,9 +300,9 @@ func (b *Battle) tier(a, d int) TierCheck {
 		tc.F, tc.Limit = FlankCount(tc.N), AttackerLimit(tc.N, back)
 		tc.Index = len(p.Engaged) + 1
 		tc.After = append(tc.After, b.cs[a].ID)
-		tc.Rules = append(tc.Rules, "K-PIN-3")
+		tc.Rules = cite(tc.Rules, "K-PIN-3")
 		if tc.N != p.N {
-			tc.Rules = append(tc.Rules, "D-2")
+			tc.Rules = cite(tc.Rules, "D-2")
 		}
 	}
 	t, ok := TierAt(tc.Index, tc.N, back)
@@ -317,9 +317,7 @@ func (b *Battle) tier(a, d int) TierCheck {
 	tc.Legal, tc.Tier = true, t
 	tc.Modifiers, tc.NoActiveParry = TierModifiers(t)
 	for _, m := range tc.Modifiers {
-		if !slices.Contains(tc.Rules, m.Rule) {
-			tc.Rules = append(tc.Rules, m.Rule)
-		}
+		tc.Rules = cite(tc.Rules, m.Rule)
 	}
 	return tc
 }

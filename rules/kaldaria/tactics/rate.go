@@ -105,7 +105,7 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 	bu.Actions = actionsFor(mode)
 	deny := func(r Reason) Budget {
 		bu.Squares, bu.Allowed, bu.Reason = 0, false, r
-		bu.Rules = append(bu.Rules, r.Rule())
+		bu.Rules = cite(bu.Rules, r.Rule())
 		return bu
 	}
 	switch mode {
@@ -114,7 +114,7 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 		bu.Squares = bu.Rate.Halves / 2
 		if bu.Rate.Halves == 1 {
 			bu.Squares = 1
-			bu.Rules = append(bu.Rules, "K-MOVE-4")
+			bu.Rules = cite(bu.Rules, "K-MOVE-4")
 			if c.MovedLastRound {
 				return deny(ReasonHalfSquare)
 			}
@@ -135,7 +135,7 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 	case c.Paralysed || c.Bound:
 		return deny(ReasonImmobile)
 	case mode != Retreat && b.pins[i].Pinned():
-		bu.Rules = append(bu.Rules, "K-PIN-8")
+		bu.Rules = cite(bu.Rules, "K-PIN-8")
 		return deny(ReasonPinned)
 	}
 	bu.Allowed = true

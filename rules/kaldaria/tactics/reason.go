@@ -1,6 +1,10 @@
 package tactics
 
-import "battlemat/rules/combat"
+import (
+	"slices"
+
+	"battlemat/rules/combat"
+)
 
 // Reason is a stable key for why something happens or does not: an
 // opportunity attack that is not made, a move or attack that is refused, a
@@ -100,6 +104,17 @@ func (r Reason) Rule() combat.RuleID {
 		return "K-FLANK-7"
 	}
 	return ""
+}
+
+// cite returns rules with the rules of more appended, each rule once, in
+// first-cited order.
+func cite(rules []combat.RuleID, more ...combat.RuleID) []combat.RuleID {
+	for _, r := range more {
+		if !slices.Contains(rules, r) {
+			rules = append(rules, r)
+		}
+	}
+	return rules
 }
 
 // refuse returns a typed error citing the reason's rule.
