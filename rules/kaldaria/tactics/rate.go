@@ -108,6 +108,7 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 		bu.Rules = cite(bu.Rules, r.Rule())
 		return bu
 	}
+	var spent Reason // a limit of the movement type reached this round
 	switch mode {
 	case Normal:
 		bu.Rules = []combat.RuleID{"K-MOVE-6", "K-MOVE-1"}
@@ -116,14 +117,14 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 			bu.Squares = 1
 			bu.Rules = cite(bu.Rules, "K-MOVE-4")
 			if c.MovedLastRound {
-				return deny(ReasonHalfSquare)
+				spent = ReasonHalfSquare
 			}
 		}
 	case Charge:
 		bu.Rules = []combat.RuleID{"K-MOVE-7", "K-MOVE-8"}
 		bu.Squares = bu.Rate.Halves // twice the rate; 0.5 doubles to 1 (K-MOVE-4)
 		if c.ChargeRoundsUsed >= ChargeRounds(c.Fitness) {
-			return deny(ReasonChargeSpent)
+			spent = ReasonChargeSpent
 		}
 	default: // Retreat
 		bu.Rules = []combat.RuleID{"K-MOVE-9", "K-MOVE-10"}
@@ -137,6 +138,8 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 	case mode != Retreat && b.pins[i].Pinned():
 		bu.Rules = cite(bu.Rules, "K-PIN-8")
 		return deny(ReasonPinned)
+	case spent != "":
+		return deny(spent)
 	}
 	bu.Allowed = true
 	return bu

@@ -123,3 +123,31 @@ func TestUnknownMode(t *testing.T) {
 		t.Errorf("Budget with an unknown mode: %v", err)
 	}
 }
+
+// TestBudgetReasons checks which reason a refused move gives when several
+// apply: out of the fight first, then immobile, then pinned, then the
+// movement type's own limit (K-HP-3, K-MOVE-3, K-MOVE-5, K-MOVE-4, K-MOVE-8).
+func TestBudgetReasons(t *testing.T) {
+	spent := func(c *Creature) { c.ChargeRoundsUsed = 9 }
+	tests := []struct {
+		name  string
+		tweak func(*Creature)
+		mode  Mode
+		want  Reason
+	}{
+		{"down and spent", func(c *Creature) { spent(c); c.Down = true }, Charge, ReasonDown},
+		{"paralysed and pinned", func(c *Creature) { c.Paralysed = true }, Normal, ReasonImmobile},
+		{"bound retreat", func(c *Creature) { c.Bound = true }, Retreat, ReasonImmobile},
+		{"pinned and spent", spent, Charge, ReasonPinned},
+		{"pinned may retreat", nil, Retreat, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := scene(t, "Ax.", map[string]func(*Creature){"A": tt.tweak, "x": engaged("A")})
+			bu, _ := b.Budget("A", tt.mode)
+			if bu.Reason != tt.want || bu.Allowed != (tt.want == "") {
+				t.Errorf("reason %q allowed %v, want %q", bu.Reason, bu.Allowed, tt.want)
+			}
+		})
+	}
+}
