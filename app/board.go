@@ -27,11 +27,19 @@ type BoardView struct {
 	Cols, Rows int
 	Walls      []grid.Square
 	Tokens     []TokenView
-	Reach      []grid.Square // squares the selected creature can reach
+	Bands      []BandView    // squares the selected creature can reach, per movement type
+	Threats    []grid.Square // squares where enemies could strike the selected creature
 	Path       []grid.Square // the planned path, start first
 	Danger     []grid.Square // squares whose step would provoke an opportunity attack
 	Strikers   []string      // the IDs of those who would strike
+	Spared     []string      // the IDs of those who could strike but are prevented
 	Blocked    bool          // the planned move is not allowed
+}
+
+// BandView is one movement band's squares.
+type BandView struct {
+	Key     string
+	Squares []grid.Square
 }
 
 // TokenView is one creature as drawn.
@@ -44,6 +52,7 @@ type TokenView struct {
 	Acting         bool
 	Target         bool
 	Striker        bool
+	Spared         bool
 	Ally           bool // on the first side (drawn blue)
 }
 
@@ -79,6 +88,12 @@ func (b *Board) Render() app.UI {
 			Attr("x", margin-6).Attr("y", margin+r*cellPx+cellPx/2+4).
 			Attr("text-anchor", "end").Text(strconv.Itoa(r+1)))
 	}
+	bands := make([]app.UI, len(v.Bands))
+	for i := len(v.Bands) - 1; i >= 0; i-- { // widest band first, underneath
+		b := v.Bands[i]
+		bands[len(v.Bands)-1-i] = svg("path").ID("band-"+b.Key).Class("band "+b.Key).
+			Attr("data-count", len(b.Squares)).Attr("d", squaresPath(b.Squares))
+	}
 	tokens := make([]app.UI, len(v.Tokens))
 	for i, tv := range v.Tokens {
 		tokens[i] = &Token{V: tv}
@@ -94,7 +109,8 @@ func (b *Board) Render() app.UI {
 		Body(
 			svg("rect").Class("ground").
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
-			svg("path").ID("layer-reach").Class("reach").Attr("d", squaresPath(v.Reach)),
+			svg("g").ID("layer-bands").Body(bands...),
+			svg("path").ID("layer-threats").Class("threats").Attr("d", squaresPath(v.Threats)),
 			svg("path").Class("gridlines").Attr("d", gridPath(v.Cols, v.Rows)),
 			svg("path").ID("layer-walls").Class("walls").Attr("d", squaresPath(v.Walls)),
 			svg("path").ID("layer-danger").Class("danger").Attr("d", squaresPath(v.Danger)).
@@ -209,7 +225,7 @@ func (t *Token) Render() app.UI {
 	for _, c := range []struct {
 		on   bool
 		name string
-	}{{v.Ally, "ally"}, {!v.Ally, "foe"}, {v.Selected, "selected"}, {v.Acting, "acting"}, {v.Target, "target"}, {v.Striker, "striker"}, {v.HP <= 0, "down"}} {
+	}{{v.Ally, "ally"}, {!v.Ally, "foe"}, {v.Selected, "selected"}, {v.Acting, "acting"}, {v.Target, "target"}, {v.Striker, "striker"}, {v.Spared, "spared"}, {v.HP <= 0, "down"}} {
 		if c.on {
 			cls += " " + c.name
 		}

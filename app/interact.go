@@ -15,9 +15,21 @@ import (
 func (t *Table) boardView(enc combat.Encounter) BoardView {
 	v := BoardView{Cols: enc.Map.W, Rows: enc.Map.H, Walls: enc.Map.Walls}
 	plan := t.plan(enc)
-	v.Reach, v.Path, v.Danger, v.Blocked = plan.reach, plan.path, plan.danger, plan.blocked
-	for _, o := range plan.offers {
-		v.Strikers = append(v.Strikers, o.Attacker)
+	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked
+	for _, b := range plan.bands {
+		v.Bands = append(v.Bands, BandView{Key: b.Key, Squares: b.Squares})
+	}
+	for _, pr := range plan.provs {
+		if pr.Prevented == "" {
+			v.Strikers = append(v.Strikers, pr.Attacker)
+		} else {
+			v.Spared = append(v.Spared, pr.Attacker)
+		}
+	}
+	if t.threats {
+		if th, ok := t.sess.Ruleset().(combat.Threatener); ok && t.selected != "" {
+			v.Threats, _ = th.Threatened(enc, t.selected)
+		}
 	}
 	first := firstSide(enc)
 	reactions := t.reactions()
@@ -26,7 +38,7 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
 			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(enc, c, reactions),
 			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
-			Striker: slices.Contains(v.Strikers, c.ID), Ally: c.Side == first,
+			Striker: slices.Contains(v.Strikers, c.ID), Spared: slices.Contains(v.Spared, c.ID), Ally: c.Side == first,
 		})
 	}
 	return v
@@ -64,10 +76,10 @@ func badges(enc combat.Encounter, c combat.Combatant, reactions bool) []string {
 
 // movePlan is what the board shows for the selected creature.
 type movePlan struct {
-	reach   []grid.Square
+	bands   []combat.Band
 	path    []grid.Square // start first
 	danger  []grid.Square
-	offers  []combat.Offer
+	provs   []combat.Provocation
 	blocked bool
 	err     error
 }
@@ -79,42 +91,70 @@ func (t *Table) canMove(enc combat.Encounter) bool {
 }
 
 // plan asks the engine where the selected creature can go and, for the
-// square under the pointer, what the move would provoke.
+// square under the pointer, the path and what it would provoke. A ruleset
+// with a Planner explains itself (bands, prevented attacks); any other
+// Mover is previewed by the engine itself.
 func (t *Table) plan(enc combat.Encounter) movePlan {
 	var p movePlan
 	if !t.canMove(enc) {
 		return p
 	}
 	rs := t.sess.Ruleset()
-	reach, err := combat.Reachable(rs, enc, t.selected)
-	if err != nil {
-		return p
+	c, _ := enc.Combatant(t.selected)
+	if pl, ok := rs.(combat.Planner); ok {
+		p.bands, p.err = pl.Bands(enc, t.selected)
+		if t.hover == nil || p.err != nil {
+			return p
+		}
+		plan, err := pl.PlanMove(enc, t.selected, *t.hover, t.safest)
+		if err != nil {
+			p.err, p.blocked = err, true
+			return p
+		}
+		p.path = append([]grid.Square{c.Pos}, plan.Path...)
+		p.provs = plan.Provocations
+	} else {
+		reach, err := combat.Reachable(rs, enc, t.selected)
+		if err != nil {
+			p.err = err
+			return p
+		}
+		band := combat.Band{Key: "walk", Rule: "DND-TURN-1"}
+		for s := range reach.Cost {
+			band.Squares = append(band.Squares, s)
+		}
+		sortSquares(band.Squares)
+		p.bands = []combat.Band{band}
+		if t.hover == nil {
+			return p
+		}
+		steps := reach.Path(*t.hover)
+		if len(steps) == 0 {
+			return p
+		}
+		pv := combat.PreviewMove(rs, enc, t.selected, steps)
+		p.path = append([]grid.Square{reach.From}, steps...)
+		p.err, p.blocked = pv.Err, pv.Err != nil
+		for _, o := range pv.Offers {
+			p.provs = append(p.provs, combat.Provocation{Attacker: o.Attacker, At: o.At, Kind: "normal", Rule: "DND-ALG-D"})
+		}
 	}
-	for s := range reach.Cost {
-		p.reach = append(p.reach, s)
+	for _, pr := range p.provs {
+		if pr.Prevented == "" && !slices.Contains(p.danger, pr.At) {
+			p.danger = append(p.danger, pr.At)
+		}
 	}
-	slices.SortFunc(p.reach, func(a, b grid.Square) int {
+	return p
+}
+
+// sortSquares orders squares by row, then column, so views are stable.
+func sortSquares(ss []grid.Square) {
+	slices.SortFunc(ss, func(a, b grid.Square) int {
 		if a.Y != b.Y {
 			return a.Y - b.Y
 		}
 		return a.X - b.X
 	})
-	if t.hover == nil {
-		return p
-	}
-	steps := reach.Path(*t.hover)
-	if len(steps) == 0 {
-		return p
-	}
-	pv := combat.PreviewMove(rs, enc, t.selected, steps)
-	p.path = append([]grid.Square{reach.From}, steps...)
-	p.offers, p.err, p.blocked = pv.Offers, pv.Err, pv.Err != nil
-	for _, o := range pv.Offers {
-		if !slices.Contains(p.danger, o.At) {
-			p.danger = append(p.danger, o.At)
-		}
-	}
-	return p
 }
 
 // onBoard handles a pointer gesture on the board: select, target, drag a
@@ -170,17 +210,18 @@ func (t *Table) onBoard(ctx app.Context, a app.Action) {
 // moveTo moves the selected creature along the planned path to dest.
 func (t *Table) moveTo(ctx app.Context, dest grid.Square) {
 	enc := t.state()
-	reach, err := combat.Reachable(t.sess.Ruleset(), enc, t.selected)
-	if err != nil {
-		t.notice = Notice{Text: explainError(err), Error: true}
+	h := dest
+	t.hover = &h
+	p := t.plan(enc)
+	if p.err != nil {
+		t.notice = Notice{Text: explainError(p.err), Error: true}
 		return
 	}
-	steps := reach.Path(dest)
-	if len(steps) == 0 {
+	if len(p.path) < 2 {
 		t.notice = Notice{Text: "That square is out of reach this turn.", Error: true}
 		return
 	}
-	if t.do(ctx, combat.Move{ID: t.selected, Path: steps}) {
+	if t.do(ctx, combat.Move{ID: t.selected, Path: p.path[1:]}) {
 		t.hover = nil
 	}
 }

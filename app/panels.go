@@ -47,6 +47,7 @@ func (t *Table) renderBar(enc combat.Encounter) app.UI {
 			app.Input().ID("import").Type("file").Accept(".json,application/json").Class("hidden").
 				OnChange(t.importFile),
 		),
+		t.renderPWA(),
 		app.If(t.shared != "", func() app.UI {
 			return app.Input().ID("shared").Class("shared").ReadOnly(true).Value(t.shared).Attr("aria-label", "Share link")
 		}),
@@ -191,8 +192,10 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 		body = append(body, app.P().Class("muted").Body(app.Bdi().Text(def.Name), app.Text(" is down.")))
 	} else if ok && t.canMove(enc) {
 		att, _ := enc.Combatant(t.selected)
-		req := combat.AttackRequest{Attacker: att.ID, Defender: def.ID}
-		body = append(body, app.P().Body(app.Bdi().Text(att.Name), app.Text(" → "), app.Bdi().ID("target-name").Text(def.Name)))
+		choice, opt := t.renderChoices(enc)
+		req := combat.AttackRequest{Attacker: att.ID, Defender: def.ID, Option: opt}
+		body = append(body, app.P().Body(app.Bdi().Text(att.Name), app.Text(" → "), app.Bdi().ID("target-name").Text(def.Name)),
+			choice, t.renderTargeting(enc))
 		chances, err := combat.Odds(t.sess.Ruleset(), enc, req)
 		if err != nil {
 			body = append(body, app.P().Class("muted").Text("No odds: "+explainError(err)))
@@ -217,9 +220,15 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 	return app.Section().ID("attack").Class("panel").Body(append([]app.UI{app.H2().Text("Attack")}, body...)...)
 }
 
-// attack makes the selected creature attack its target.
+// attack makes the selected creature attack its target with the chosen
+// attack.
 func (t *Table) attack(ctx app.Context) {
 	var opt json.RawMessage
+	if ar, ok := t.sess.Ruleset().(combat.Armory); ok {
+		if choices, err := ar.AttackChoices(t.state(), t.selected); err == nil && t.option < len(choices) {
+			opt = choices[t.option].Option
+		}
+	}
 	t.do(ctx, combat.Attack{Attacker: t.selected, Defender: t.target, Option: opt})
 }
 

@@ -35,6 +35,9 @@ type Table struct {
 	sampleI string
 	shared  string // the last share link made
 	kept    bool   // the open encounter is the user's own (restored), not a fresh sample
+	pwa     pwa
+	safest  bool // plan moves along the safest path
+	threats bool // show the squares enemies threaten
 }
 
 // Notice is a message for the user; Error ones are shown in red.
@@ -65,6 +68,7 @@ func (t *Table) OnMount(ctx app.Context) {
 	t.restore(ctx)
 	t.openFragment(ctx)
 	ctx.Handle(actionBoard, t.onBoard)
+	t.watchNetwork(ctx)
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
 		ev := app.Event{Value: args[0]}
 		ctx.Dispatch(func(ctx app.Context) { t.onKey(ctx, ev) })
@@ -203,6 +207,7 @@ func (t *Table) Render() app.UI {
 				t.renderTracker(enc),
 				t.renderDecision(enc),
 				t.renderInspector(enc),
+				t.renderMovement(enc),
 				t.renderAttack(enc),
 				t.renderLog(enc),
 			),

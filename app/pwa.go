@@ -1,0 +1,46 @@
+package app
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// pwa is what the page knows about the installed app and the network.
+type pwa struct {
+	installable bool // the browser offers to install the app
+	update      bool // a new version is downloaded and waits for a reload
+	offline     bool // the browser reports no network
+}
+
+// OnAppUpdate is called by go-app once a new version is cached.
+func (t *Table) OnAppUpdate(ctx app.Context) { t.pwa.update = ctx.AppUpdateAvailable() }
+
+// OnAppInstallChange is called by go-app when installability changes.
+func (t *Table) OnAppInstallChange(ctx app.Context) { t.pwa.installable = ctx.IsAppInstallable() }
+
+// watchNetwork follows the browser's online/offline events.
+func (t *Table) watchNetwork(ctx app.Context) {
+	t.pwa.offline = !app.Window().Get("navigator").Get("onLine").Bool()
+	t.pwa.installable = ctx.IsAppInstallable()
+	for _, ev := range []string{"online", "offline"} {
+		app.Window().Call("addEventListener", ev, app.FuncOf(func(this app.Value, args []app.Value) any {
+			ctx.Dispatch(func(ctx app.Context) {
+				t.pwa.offline = !app.Window().Get("navigator").Get("onLine").Bool()
+			})
+			return nil
+		}))
+	}
+}
+
+// renderPWA shows the offline mark, the install button and the update
+// notice.
+func (t *Table) renderPWA() app.UI {
+	return app.Span().Class("pwa").Body(
+		app.If(t.pwa.offline, func() app.UI {
+			return app.Span().ID("offline").Class("pill").Title("No network: everything still works, and is saved in this browser.").Text("offline")
+		}),
+		app.If(t.pwa.installable, func() app.UI {
+			return app.Button().ID("install").Text("Install").OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })
+		}),
+		app.If(t.pwa.update, func() app.UI {
+			return app.Button().ID("update").Text("New version: reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() })
+		}),
+	)
+}
