@@ -140,6 +140,20 @@ func TestE2EAttackUndoRedoReloadShare(t *testing.T) {
 	navigate(t, ctx, srv.URL+"/")
 	poll[bool](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp === `+itoa(hp1), 10*time.Second)
 
+	// A damaged autosave is reported and kept aside, never dropped.
+	eval[bool](t, ctx, `(localStorage.setItem('battlemat/save', JSON.stringify('{"format":"battlemat-save","version":1,"start":')), true)`)
+	navigate(t, ctx, srv.URL+"/")
+	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 5*time.Second)
+	if kept := eval[string](t, ctx, `localStorage.getItem('battlemat/damaged') || ''`); !strings.Contains(kept, "battlemat-save") {
+		t.Errorf("the damaged save was not kept aside: %q", kept)
+	}
+	screenshot(t, ctx, "table-damaged-save")
+	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t)) // back to the fight, then redo the attack
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+	tap(t, ctx, grid.Square{X: 8, Y: 5})
+	click(t, ctx, "#roll")
+	poll[bool](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp === `+itoa(hp1), 5*time.Second)
+
 	navigate(t, ctx, srv.URL+"/#v1.this-is-not-a-link")
 	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 5*time.Second)
 	if got := eval[int](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp`); got != hp1 {
@@ -190,7 +204,7 @@ func TestE2EKeyboardAndHostileName(t *testing.T) {
 	}
 	poll[bool](t, ctx, `document.querySelector('#log li[data-type=moved]') !== null`, 5*time.Second)
 	for i := 0; i < 4; i++ { // cycle targets until the renamed sister is the target
-		if err := chromedp.Do(ctx, chromedp.KeyEvent("t")); err != nil {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("t"), chromedp.Sleep(300*time.Millisecond)); err != nil {
 			t.Fatal(err)
 		}
 		if eval[bool](t, ctx, `document.querySelector('#token-bandit-sister.target') !== null`) {
