@@ -99,3 +99,19 @@ func BenchmarkNewBattle(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSafestPath measures the fewest-OA path search for the selected
+// creature of benchBattle, charging to the farthest square it can reach.
+func BenchmarkSafestPath(b *testing.B) {
+	bt := benchBattle(b)
+	r, err := bt.Reachable("sel", Move{Mode: Charge})
+	if err != nil {
+		b.Fatal(err)
+	}
+	to := r.Dests[len(r.Dests)-1].At
+	for b.Loop() {
+		if _, err := bt.SafestPath("sel", Move{Mode: Charge}, to, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,10 +1,3 @@
-// Package tactics is the Kaldaria ruleset on the battlemap (kaldaria.md
-// §11–§15): movement rates and types, opportunity attacks along a path,
-// engagement lists, pinning, overwhelm, flanking tiers and back protection,
-// and the queries a battlemap UI asks before a token is dropped. Every
-// answer carries the rule IDs that produced it. The attack arithmetic is the
-// attack pipeline's: tactics says which attacks to resolve, in which order,
-// with which tier or opportunity-attack modifiers.
 package tactics
 
 import (
