@@ -1,6 +1,7 @@
 package tactics
 
 import (
+	"slices"
 	"strconv"
 
 	"battlemat/rules/combat"
@@ -115,7 +116,7 @@ func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
 			if p, ok = gr.Prev(t); ok {
 				buf = b.leaving(r, i, b.board.Index(p), b.board.Index(t), buf[:0])
 				for _, d := range buf {
-					if !contains(seen, d) && b.barrier(int(d), i, mv.Mode) == "" {
+					if !slices.Contains(seen, d) && b.barrier(int(d), i, mv.Mode) == "" {
 						seen = append(seen, d)
 					}
 				}
@@ -125,15 +126,6 @@ func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
 		out.Dests = append(out.Dests, Dest{At: s, Cost: c, Room: b.room(i, s), OAs: len(seen)})
 	}
 	return out
-}
-
-func contains(s []int32, x int32) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Walk checks a proposed path of footprint anchors (the creature's square
