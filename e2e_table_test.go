@@ -267,3 +267,31 @@ func TestE2ETouchDrag(t *testing.T) {
 	poll[bool](t, ctx, `document.querySelector('#log li[data-type=moved]') !== null`, 5*time.Second)
 	screenshot(t, ctx, "table-touch")
 }
+
+// TestE2EEditor edits a stat block in setup: an impossible value is refused
+// at the field and changes nothing; duplicate adds a creature; walls draw.
+func TestE2EEditor(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dairn-bandits"))
+	poll[bool](t, ctx, `document.getElementById('token-hero') !== null`, 10*time.Second)
+	tokens := eval[int](t, ctx, `document.querySelectorAll('.token').length`)
+	click(t, ctx, "#edit-open")
+	tap(t, ctx, grid.Square{X: 3, Y: 4}) // select the hero
+	poll[bool](t, ctx, `(document.getElementById('ed-name') || {}).value === 'hero'`, 5*time.Second)
+	eval[bool](t, ctx, `(() => { const ta = document.getElementById('ed-profile');
+		ta.value = ta.value.replace(/"maxHP": \d+/, '"maxHP": -4'); ta.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+	click(t, ctx, "#ed-save")
+	msg := poll[string](t, ctx, `(document.getElementById('ed-error') || {}).textContent || false`, 5*time.Second)
+	t.Logf("refused stat block: %s", msg)
+	if hp := eval[string](t, ctx, `document.getElementById('token-hero').dataset.hp`); hp != "3" {
+		t.Errorf("a refused edit changed the hero: HP %s", hp)
+	}
+	click(t, ctx, "#ed-duplicate")
+	poll[bool](t, ctx, `document.querySelectorAll('.token').length === `+itoa(tokens+1), 5*time.Second)
+	click(t, ctx, "#walls")
+	walls := eval[int](t, ctx, `(document.getElementById('layer-walls').getAttribute('d').match(/M/g) || []).length`)
+	tap(t, ctx, grid.Square{X: 0, Y: 0})
+	poll[bool](t, ctx, `(document.getElementById('layer-walls').getAttribute('d').match(/M/g) || []).length === `+itoa(walls+1), 5*time.Second)
+	screenshot(t, ctx, "table-editor")
+}

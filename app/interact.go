@@ -168,6 +168,10 @@ func (t *Table) onBoard(ctx app.Context, a app.Action) {
 	occupant := occupantAt(enc, g.At)
 	switch g.Kind {
 	case "down":
+		if t.editing && t.walls {
+			t.toggleWall(ctx, g.At)
+			return
+		}
 		switch {
 		case occupant != "" && occupant == t.selected && (t.canMove(enc) || enc.Phase == combat.PhaseSetup):
 			t.dragging = true

@@ -38,6 +38,11 @@ type Table struct {
 	pwa     pwa
 	safest  bool // plan moves along the safest path
 	threats bool // show the squares enemies threaten
+
+	editing    bool   // the setup panel is open
+	walls      bool   // taps on the board toggle walls
+	newRuleset string // the ruleset of the next blank encounter
+	draft      draft  // the combatant editor's form
 }
 
 // Notice is a message for the user; Error ones are shown in red.
@@ -210,6 +215,7 @@ func (t *Table) Render() app.UI {
 				t.renderMovement(enc),
 				t.renderAttack(enc),
 				t.renderLog(enc),
+				t.renderEditor(enc),
 			),
 		),
 	)
