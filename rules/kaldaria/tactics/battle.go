@@ -33,6 +33,11 @@ const MaxSides = 64
 // the map or on walls, squares over capacity (K-SIZE-2) and engagement
 // lists naming non-enemies.
 func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
+	for i, c := range cs {
+		if err := c.validate(i); err != nil {
+			return nil, err
+		}
+	}
 	board, err := grid.NewBoard(m)
 	if err != nil {
 		return nil, combat.Invalid("K-GRID-1", "map", "%v", err)
@@ -41,9 +46,6 @@ func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 	b := &Battle{board: board, cs: cs, byID: make(map[string]int, len(cs)), side: make([]uint8, len(cs))}
 	sides := map[string]uint8{}
 	for i, c := range cs {
-		if err := c.validate(i); err != nil {
-			return nil, err
-		}
 		if _, ok := sides[c.Side]; !ok {
 			if len(sides) == MaxSides {
 				return nil, combat.Invalid("", "creatures["+c.ID+"].side", "more than %d sides", MaxSides)

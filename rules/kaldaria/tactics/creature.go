@@ -94,7 +94,7 @@ func (c Creature) validate(i int) error {
 		return combat.Invalid("", field("side"), "empty")
 	case !c.Size.Valid():
 		return combat.Invalid("K-SIZE-1", field("size"), "category %d is not 1…4", c.Size)
-	case c.Footprint < 0 || (c.Footprint > 1 && c.Size != grid.SizeGiant) || (c.Footprint == 1 && c.Size == grid.SizeGiant):
+	case c.Footprint < 0 || c.Footprint > grid.MaxSide || (c.Footprint > 1 && c.Size != grid.SizeGiant) || (c.Footprint == 1 && c.Size == grid.SizeGiant):
 		return combat.Invalid("K-SIZE-3", field("footprint"), "%d squares for a category %d creature", c.Footprint, c.Size)
 	case c.PinBonus < 0:
 		return combat.Invalid("K-PIN-4", field("pinBonus"), "negative")

@@ -119,6 +119,7 @@ func TestNewBattleRejects(t *testing.T) {
 		{"ally in E(D)", []Creature{human("a", "A", 0, 0), {ID: "b", Side: "A", At: sq(0, 1), Size: grid.SizeHuman, Speed: SpeedNormal, EngagedBy: []string{"a"}}}, "K-PIN-9"},
 		{"giant off the map", []Creature{{ID: "g", Side: "A", At: sq(2, 2), Size: grid.SizeGiant, Speed: SpeedNormal}}, "K-GRID-2"},
 		{"crowd of gorgs", crowd(64), "K-SIZE-2"},
+		{"endless giant", []Creature{{ID: "g", Side: "A", Size: grid.SizeGiant, Footprint: 5000, Speed: SpeedNormal}}, "K-SIZE-3"},
 		{"negative pin bonus", []Creature{{ID: "a", Side: "A", Size: grid.SizeHuman, Speed: SpeedNormal, PinBonus: -1}}, "K-PIN-4"},
 	}
 	for _, tt := range tests {
