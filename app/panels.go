@@ -299,6 +299,9 @@ func (t *Table) renderLog(enc combat.Encounter) app.UI {
 	var items []app.UI
 	for i := 0; i < t.sess.Cursor() && i < len(t.events); i++ {
 		for _, ev := range t.events[i] {
+			if !logShows(t.logFilter, ev.Type) {
+				continue
+			}
 			if line := eventWords(enc, ev); line != "" {
 				items = append(items, app.Li().Attr("data-type", string(ev.Type)).Text(line))
 			}
@@ -307,8 +310,32 @@ func (t *Table) renderLog(enc combat.Encounter) app.UI {
 	if len(items) > 60 {
 		items = items[len(items)-60:]
 	}
+	filters := []app.UI{}
+	for _, f := range logFilters {
+		filters = append(filters, app.Option().Value(f.key).Selected(f.key == t.logFilter).Text(f.label))
+	}
 	return app.Section().ID("log").Class("panel").Body(
 		app.H2().Text(fmt.Sprintf("Log (%d commands)", t.sess.Cursor())),
+		app.Select().ID("log-filter").Attr("aria-label", "Show in the log").Body(filters...).
+			OnChange(func(ctx app.Context, e app.Event) { t.logFilter = ctx.JSSrc().Get("value").String() }),
 		app.Ol().Class("log").Body(items...),
 	)
+}
+
+// logFilters are the log's views.
+var logFilters = []struct{ key, label string }{
+	{"", "Everything"}, {"attacks", "Attacks and damage"}, {"moves", "Movement"}, {"turns", "Rounds and turns"},
+}
+
+// logShows reports whether the log filter shows an event type.
+func logShows(filter string, t combat.EventType) bool {
+	switch filter {
+	case "attacks":
+		return t == combat.AttackResolved || t == combat.HPChanged || t == combat.Downed || t == combat.OpportunityTaken || t == combat.OpportunityPassed || t == combat.DecisionRequested
+	case "moves":
+		return t == combat.Moved || t == combat.MoveStopped || t == combat.MoveReset || t == combat.Repositioned
+	case "turns":
+		return t == combat.RoundStarted || t == combat.TurnStarted || t == combat.TurnEnded || t == combat.InitiativeRolled || t == combat.EncounterStarted || t == combat.EncounterEnded
+	}
+	return true
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 	"battlemat/rules/grid"
 	"battlemat/rules/rulesets"
 )
@@ -43,6 +44,7 @@ type Table struct {
 	walls      bool   // taps on the board toggle walls
 	newRuleset string // the ruleset of the next blank encounter
 	draft      draft  // the combatant editor's form
+	logFilter  string // which events the log shows: "" for all
 }
 
 // Notice is a message for the user; Error ones are shown in red.
@@ -118,11 +120,28 @@ func (t *Table) openSample(id string) error {
 // use makes sess the open session and clears what pointed into the old one.
 func (t *Table) use(sess *combat.Session) {
 	t.sess = sess
-	t.events = make([][]combat.Event, len(sess.Log()))
+	t.events = replayEvents(sess)
 	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
 	if cur := sess.State().Current(); cur != "" {
 		t.selected = cur
 	}
+}
+
+// replayEvents rebuilds the events of every log entry in effect by applying
+// the log again from the start with each entry's recorded dice, so a
+// restored or shared encounter shows its whole history.
+func replayEvents(sess *combat.Session) [][]combat.Event {
+	log := sess.Log()
+	out := make([][]combat.Event, len(log))
+	enc := sess.Start()
+	for i := 0; i < sess.Cursor(); i++ {
+		next, events, err := combat.Apply(sess.Ruleset(), enc, log[i].Command, dice.FromTape(log[i].Tape))
+		if err != nil {
+			break
+		}
+		enc, out[i] = next, events
+	}
+	return out
 }
 
 // do gives a command to the session, with the typed physical dice if any,
@@ -193,6 +212,9 @@ func explainError(err error) string {
 // Render lays out the bar, the board and the side panels.
 func (t *Table) Render() app.UI {
 	if t.sess == nil {
+		if t.reg == nil {
+			t.OnInit()
+		}
 		t.openSample(rulesets.Samples()[0].ID)
 	}
 	enc := t.state()

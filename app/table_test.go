@@ -1,0 +1,134 @@
+package app
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+	"battlemat/rules/rulesets"
+)
+
+func TestParseFaces(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []int
+		bad  bool
+	}{
+		{"", nil, false}, {"14 3", []int{14, 3}, false}, {"20,1, 6", []int{20, 1, 6}, false},
+		{"0", nil, true}, {"x", nil, true}, {"1001", nil, true}, {"-3", nil, true},
+	} {
+		got, err := parseFaces(c.in)
+		if (err != nil) != c.bad || !slices.Equal(got, c.want) {
+			t.Errorf("parseFaces(%q) = %v, %v", c.in, got, err)
+		}
+	}
+}
+
+func TestPercent(t *testing.T) {
+	for _, c := range []struct {
+		num, den int64
+		want     string
+	}{{1, 3, "33.3%"}, {2, 3, "66.7%"}, {1, 8, "12.5%"}, {7, 100, "7.0%"}, {1, 2000, "0.1%"}, {0, 5, "0.0%"}, {1, 0, "—"}} {
+		if got := percent(c.num, c.den); got != c.want {
+			t.Errorf("percent(%d, %d) = %s, want %s", c.num, c.den, got, c.want)
+		}
+	}
+}
+
+func TestSquareAt(t *testing.T) {
+	for _, c := range []struct {
+		x, y float64
+		want grid.Square
+		ok   bool
+	}{{24, 24, grid.Square{}, true}, {63.9, 24, grid.Square{}, true}, {64, 64, grid.Square{X: 1, Y: 1}, true}, {10, 30, grid.Square{}, false}, {24 + 12*40, 30, grid.Square{}, false}} {
+		got, ok := squareAt(c.x, c.y, 12, 8)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("squareAt(%g, %g) = %v %v", c.x, c.y, got, ok)
+		}
+	}
+}
+
+func TestCycle(t *testing.T) {
+	ids := []string{"a", "b", "c"}
+	for _, c := range []struct{ cur, want string }{{"", "a"}, {"a", "b"}, {"c", "a"}, {"zz", "a"}} {
+		if got := cycle(ids, c.cur, 1); got != c.want {
+			t.Errorf("cycle after %q = %q, want %q", c.cur, got, c.want)
+		}
+	}
+	if cycle(nil, "a", 1) != "" {
+		t.Error("cycle over nothing picked something")
+	}
+}
+
+// TestFreeSquare checks a duplicate lands on the nearest square with no
+// wall and no creature.
+func TestFreeSquare(t *testing.T) {
+	enc := combat.Encounter{Map: grid.Map{W: 3, H: 3, Walls: []grid.Square{{X: 1, Y: 0}, {X: 0, Y: 1}}},
+		Combatants: []combat.Combatant{{ID: "a", Pos: grid.Square{X: 0, Y: 0}}, {ID: "b", Pos: grid.Square{X: 1, Y: 1}}}}
+	got, ok := freeSquare(enc, grid.Square{}, 1)
+	if !ok || got == (grid.Square{X: 1, Y: 0}) || got == (grid.Square{X: 0, Y: 1}) || got == (grid.Square{X: 1, Y: 1}) {
+		t.Fatalf("freeSquare = %v %v", got, ok)
+	}
+	full := combat.Encounter{Map: grid.Map{W: 1, H: 1}, Combatants: []combat.Combatant{{ID: "a"}}}
+	if _, ok := freeSquare(full, grid.Square{}, 1); ok {
+		t.Error("found room on a full map")
+	}
+}
+
+// TestReplayEvents checks a restored session shows the same history as
+// the live one.
+func TestReplayEvents(t *testing.T) {
+	s := rulesets.Samples()[0]
+	enc, err := s.Build(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.NewSession(rulesets.Registry(), enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var live [][]combat.Event
+	for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}, combat.EndTurn{}} {
+		ev, err := sess.Do(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		live = append(live, ev)
+	}
+	got := replayEvents(sess)
+	for i := range live {
+		if len(got[i]) != len(live[i]) {
+			t.Fatalf("entry %d: %d events replayed, %d live", i, len(got[i]), len(live[i]))
+		}
+		for j := range live[i] {
+			if got[i][j].Type != live[i][j].Type || got[i][j].Actor != live[i][j].Actor {
+				t.Errorf("entry %d event %d: %v, live %v", i, j, got[i][j].Type, live[i][j].Type)
+			}
+		}
+	}
+}
+
+// TestTableRenders renders the whole page as the server does: the first
+// sample's board with a token per creature.
+func TestTableRenders(t *testing.T) {
+	html := app.HTMLString(&Table{})
+	enc, _ := rulesets.Samples()[0].Build(1)
+	if n := strings.Count(html, `class="token `); n != len(enc.Combatants) {
+		t.Errorf("%d tokens rendered, want %d", n, len(enc.Combatants))
+	}
+	for _, want := range []string{`id="board"`, `id="tracker"`, `id="log"`, `id="undo"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+}
+
+func TestLogShows(t *testing.T) {
+	if !logShows("", combat.Moved) || logShows("attacks", combat.Moved) || !logShows("moves", combat.Moved) || !logShows("turns", combat.RoundStarted) {
+		t.Error("log filters misplace events")
+	}
+}
