@@ -34,6 +34,7 @@ type BoardView struct {
 	Strikers   []string      // the IDs of those who would strike
 	Spared     []string      // the IDs of those who could strike but are prevented
 	Blocked    bool          // the planned move is not allowed
+	Zoom       int           // 0 fits the board to the window; n > 0 draws a square n×10 px wide
 }
 
 // BandView is one movement band's squares.
@@ -98,7 +99,11 @@ func (b *Board) Render() app.UI {
 	for i, tv := range v.Tokens {
 		tokens[i] = &Token{V: tv}
 	}
-	return svg("svg").ID("board").Class("board").
+	root := svg("svg").ID("board").Class("board")
+	if v.Zoom > 0 {
+		root = root.Style("width", fmt.Sprintf("%dpx", (w+2*margin)*v.Zoom/4)).Style("max-width", "none").Style("max-height", "none")
+	}
+	return root.
 		Attr("viewBox", fmt.Sprintf("0 0 %d %d", w+2*margin, h+2*margin+28)).
 		Attr("role", "application").
 		Attr("aria-label", fmt.Sprintf("Battlemap, %d by %d squares of %g m", v.Cols, v.Rows, grid.SquareMetres)).
@@ -106,6 +111,7 @@ func (b *Board) Render() app.UI {
 		On("pointerdown", b.gesture("down")).
 		On("pointermove", b.gesture("move")).
 		On("pointerup", b.gesture("up")).
+		On("wheel", b.wheel).
 		Body(
 			svg("rect").Class("ground").
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
@@ -144,6 +150,23 @@ func (b *Board) gesture(kind string) app.EventHandler {
 		ctx.PreventUpdate()
 	}
 }
+
+// wheel zooms the board with Ctrl (or pinch on a touchpad) + wheel.
+func (b *Board) wheel(ctx app.Context, e app.Event) {
+	if !e.Get("ctrlKey").Bool() {
+		return
+	}
+	e.PreventDefault()
+	step := 1
+	if e.Get("deltaY").Float() > 0 {
+		step = -1
+	}
+	ctx.NewActionWithValue(actionZoom, step)
+	ctx.PreventUpdate()
+}
+
+// actionZoom is the action a Board raises to zoom in (+1) or out (-1).
+const actionZoom = "zoom"
 
 // squareAt converts board coordinates to the square under them.
 func squareAt(x, y float64, cols, rows int) (grid.Square, bool) {

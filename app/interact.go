@@ -13,7 +13,7 @@ import (
 // creature on its turn the squares it can reach and the planned path with
 // every opportunity attack it would provoke, as the engine computes them.
 func (t *Table) boardView(enc combat.Encounter) BoardView {
-	v := BoardView{Cols: enc.Map.W, Rows: enc.Map.H, Walls: enc.Map.Walls}
+	v := BoardView{Cols: enc.Map.W, Rows: enc.Map.H, Walls: enc.Map.Walls, Zoom: t.zoom}
 	plan := t.plan(enc)
 	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked
 	for _, b := range plan.bands {
@@ -90,11 +90,39 @@ func (t *Table) canMove(enc combat.Encounter) bool {
 	return t.selected != "" && enc.Phase == combat.PhaseRunning && enc.Current() == t.selected && enc.Pending == nil
 }
 
-// plan asks the engine where the selected creature can go and, for the
-// square under the pointer, the path and what it would provoke. A ruleset
-// with a Planner explains itself (bands, prevented attacks); any other
-// Mover is previewed by the engine itself.
+// planKey identifies what a plan depends on, so a render asks the engine
+// once per change rather than once per panel.
+type planKey struct {
+	rev      int
+	selected string
+	hover    grid.Square
+	hovering bool
+	safest   bool
+}
+
+// plan returns the movement plan for the current state, computing it only
+// when what it depends on changed.
 func (t *Table) plan(enc combat.Encounter) movePlan {
+	k := planKey{rev: t.rev, selected: t.selected, hovering: t.hover != nil, safest: t.safest}
+	if t.hover != nil {
+		k.hover = *t.hover
+	}
+	if t.planned != nil && t.planned.key == k {
+		return t.planned.plan
+	}
+	p := t.computePlan(enc)
+	t.planned = &struct {
+		key  planKey
+		plan movePlan
+	}{k, p}
+	return p
+}
+
+// computePlan asks the engine where the selected creature can go and, for
+// the square under the pointer, the path and what it would provoke. A
+// ruleset with a Planner explains itself (bands, prevented attacks); any
+// other Mover is previewed by the engine itself.
+func (t *Table) computePlan(enc combat.Encounter) movePlan {
 	var p movePlan
 	if !t.canMove(enc) {
 		return p

@@ -45,6 +45,25 @@ type Table struct {
 	newRuleset string // the ruleset of the next blank encounter
 	draft      draft  // the combatant editor's form
 	logFilter  string // which events the log shows: "" for all
+	zoom       int    // board zoom: 0 fits the window, else quarter-scale steps
+
+	rev     int // counts changes of the session, for caches
+	planned *struct {
+		key  planKey
+		plan movePlan
+	}
+	cur *combat.Encounter // the current encounter, cached per rev
+}
+
+// zoomBy zooms the board in or out by one step; zooming out of the
+// smallest step fits the board to the window again.
+func (t *Table) zoomBy(step int) {
+	switch {
+	case t.zoom == 0 && step > 0:
+		t.zoom = 4
+	case t.zoom > 0:
+		t.zoom = min(16, t.zoom+step)
+	}
 }
 
 // Notice is a message for the user; Error ones are shown in red.
@@ -75,6 +94,7 @@ func (t *Table) OnMount(ctx app.Context) {
 	t.restore(ctx)
 	t.openFragment(ctx)
 	ctx.Handle(actionBoard, t.onBoard)
+	ctx.Handle(actionZoom, func(ctx app.Context, a app.Action) { t.zoomBy(a.Value.(int)) })
 	t.watchNetwork(ctx)
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
 		ev := app.Event{Value: args[0]}
@@ -94,8 +114,20 @@ func (t *Table) OnNav(ctx app.Context) {
 	}
 }
 
-// state returns the current encounter.
-func (t *Table) state() combat.Encounter { return t.sess.State() }
+// state returns the current encounter (a copy made once per change).
+func (t *Table) state() combat.Encounter {
+	if t.cur == nil {
+		enc := t.sess.State()
+		t.cur = &enc
+	}
+	return *t.cur
+}
+
+// changed drops what was cached about the previous state.
+func (t *Table) changed() {
+	t.rev++
+	t.cur, t.planned = nil, nil
+}
 
 // openSample replaces the session with a fresh sample.
 func (t *Table) openSample(id string) error {
@@ -120,6 +152,7 @@ func (t *Table) openSample(id string) error {
 // use makes sess the open session and clears what pointed into the old one.
 func (t *Table) use(sess *combat.Session) {
 	t.sess = sess
+	t.changed()
 	t.events = replayEvents(sess)
 	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
 	if cur := sess.State().Current(); cur != "" {
@@ -163,6 +196,7 @@ func (t *Table) do(ctx app.Context, cmd combat.Command) bool {
 		return false
 	}
 	t.dice = ""
+	t.changed()
 	t.recordEvents(events)
 	t.notice = Notice{}
 	if cur := t.state().Current(); cur != "" && (t.selected == "" || cmd.Kind() == "endTurn" || cmd.Kind() == "start") {
@@ -185,6 +219,7 @@ func (t *Table) recordEvents(events []combat.Event) {
 
 func (t *Table) undo(ctx app.Context) {
 	if t.sess.Undo() {
+		t.changed()
 		t.last = nil
 		t.autosave(ctx)
 	}
@@ -192,6 +227,7 @@ func (t *Table) undo(ctx app.Context) {
 
 func (t *Table) redo(ctx app.Context) {
 	if t.sess.Redo() {
+		t.changed()
 		t.last = nil
 		t.autosave(ctx)
 	}
@@ -229,7 +265,14 @@ func (t *Table) Render() app.UI {
 		}),
 		app.If(t.offer != nil, func() app.UI { return t.renderOffer() }),
 		app.Main().Class("stage").Body(
-			app.Div().Class("mapwrap").Body(&Board{V: t.boardView(enc)}),
+			app.Div().Class("mapwrap").Body(
+				app.Div().Class("zoom").Body(
+					app.Button().ID("zoom-in").Text("+").Title("Zoom in (Ctrl + wheel)").OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(1) }),
+					app.Button().ID("zoom-out").Text("−").Title("Zoom out").OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(-1) }),
+					app.Button().ID("zoom-fit").Text("Fit").OnClick(func(ctx app.Context, e app.Event) { t.zoom = 0 }),
+				),
+				&Board{V: t.boardView(enc)},
+			),
 			app.Aside().Class("side").Body(
 				t.renderTracker(enc),
 				t.renderDecision(enc),
