@@ -6,12 +6,13 @@ package rulesets
 import (
 	"battlemat/rules/cairn"
 	"battlemat/rules/combat"
+	"battlemat/rules/kaldaria/encounter"
 	"battlemat/rules/krysztaly"
 )
 
 // All returns one value of every shipped ruleset.
 func All() []combat.Ruleset {
-	return []combat.Ruleset{krysztaly.Ruleset{}, cairn.Ruleset{}}
+	return []combat.Ruleset{encounter.Ruleset{}, krysztaly.Ruleset{}, cairn.Ruleset{}}
 }
 
 // Registry returns a registry of every shipped ruleset.
@@ -32,9 +33,14 @@ type Sample struct {
 	Build   func(seed uint64) (combat.Encounter, error)
 }
 
-// Samples returns the bundled encounters, the one shown first at the head.
+// Samples returns the bundled encounters, the one shown first at the head:
+// the Kaldaria scenes first, the urchins' street fight leading.
 func Samples() []Sample {
 	return []Sample{
+		{ID: "kal-urchins", Title: "Kaldaria: three street urchins against the city guard, and the knight of Saint-Claudor", Ruleset: encounter.RulesetID, Build: encounter.SampleUrchins},
+		{ID: "kal-elemental", Title: "Kaldaria: the swordsman against the elemental and the giant beetle", Ruleset: encounter.RulesetID, Build: encounter.SampleElemental},
+		{ID: "kal-robin", Title: "Kaldaria: Miss Robin in cat form slips past three thugs", Ruleset: encounter.RulesetID, Build: encounter.SampleRobin},
+		{ID: "kal-corridor", Title: "Kaldaria: a corridor fight, front, flanks and rear", Ruleset: encounter.RulesetID, Build: encounter.SampleCorridor},
 		{ID: "dairn-bandits", Title: "DAIRN (Cairn 2e): the HP 3 / Armour 1 hero against bandits and rats", Ruleset: cairn.RulesetID, Build: cairn.SampleBattle},
 		{ID: "kc-orc", Title: "Kryształy Czasu: the orc with the typical sword", Ruleset: krysztaly.RulesetID, Build: krysztaly.SampleEncounter},
 	}

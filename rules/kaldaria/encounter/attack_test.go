@@ -1,0 +1,147 @@
+package encounter
+
+import (
+	"encoding/json"
+	"testing"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// blow is one attack of a scene played through the session: who strikes
+// whom with which weapon, the scripted dice, and what the trace and the
+// encounter must show afterwards.
+type blow struct {
+	id       string // vector
+	rules    string
+	att, def string
+	weapon   int
+	faces    []int
+	hit      bool
+	trace    map[string]int // trace key → value of its first step
+	hp       int            // defender's HP afterwards
+	weaponsP int            // defender's weapon parries spent this round
+}
+
+// playBlows runs the blows in order, each with Session.DoWithDice.
+func playBlows(t *testing.T, s *combat.Session, blows []blow) {
+	for _, b := range blows {
+		t.Run(b.id, func(t *testing.T) {
+			t.Logf("rules %s", b.rules)
+			opt, _ := json.Marshal(Option{Weapon: b.weapon})
+			evs, err := s.DoWithDice(combat.Attack{Attacker: b.att, Defender: b.def, Option: opt}, b.faces...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := resolved(t, evs)
+			if ev.Hit != b.hit {
+				t.Errorf("hit = %v, want %v", ev.Hit, b.hit)
+			}
+			for k, want := range b.trace {
+				if got := value(ev.Trace, k); got != want {
+					t.Errorf("%s = %d, want %d", k, got, want)
+				}
+			}
+			enc := s.State()
+			if d, _ := enc.Combatant(b.def); d.HP != b.hp {
+				t.Errorf("defender HP = %d, want %d", d.HP, b.hp)
+			}
+			if got := roundOf(t, enc, b.def).WeaponParries; got != b.weaponsP {
+				t.Errorf("weapon parries spent = %d, want %d", got, b.weaponsP)
+			}
+		})
+	}
+}
+
+// TestElementalScene plays the parry example end to end through the
+// encounter engine on the elemental sample: the elemental's six attacks and
+// the beetle's three on the swordsman in one round, the weapon pool of
+// three spent first attacker first, then only passive parry; and the pool
+// is full again next round (K-RES-1 step 1).
+func TestElementalScene(t *testing.T) {
+	enc, err := SampleElemental(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := session(t, enc)
+	do(t, s, order("elemental", "beetle", "swordsman"), combat.Start{})
+	el := func(id string, faces []int, hit bool, tr map[string]int, hp, spent int) blow {
+		return blow{id: id, rules: "K-HIT-2 K-HIT-5 K-PARRY-2 K-PARRY-12", att: "elemental", def: "swordsman",
+			faces: faces, hit: hit, trace: tr, hp: hp, weaponsP: spent}
+	}
+	playBlows(t, s, []blow{
+		el("V-19/nat-3", []int{3}, false, map[string]int{"need": 9, "attack": 3}, 120, 0),
+		el("V-19/nat-5", []int{5}, false, map[string]int{"attack": 5}, 120, 0),
+		el("V-21/hit-1", []int{11, 5, 13}, false, map[string]int{"ar-hit": 12, "parry-need-weapon": 9, "engagement-index": 1}, 120, 2),
+		el("V-21/hit-2", []int{13, 15}, false, map[string]int{"ar-hit": 14, "parry-need-weapon": 11}, 120, 3),
+		el("V-22/hit-3", []int{16, 4, 5}, true, map[string]int{"ar-hit": 17, "margin": 7, "parry-need-passive": 18, "damage-final": 5}, 115, 3),
+		el("V-22/hit-4", []int{18, 7, 4, 6}, true, map[string]int{"ar-hit": 19, "margin": 9, "parry-need-passive": 20, "damage-final": 12}, 103, 3),
+	})
+	do(t, s, combat.EndTurn{})
+	bt := func(id string, w int, faces []int, hit bool, tr map[string]int, hp int) blow {
+		return blow{id: id, rules: "K-HIT-4 K-PARRY-5 K-PARRY-6 K-PARRY-13", att: "beetle", def: "swordsman", weapon: w,
+			faces: faces, hit: hit, trace: tr, hp: hp, weaponsP: 3}
+	}
+	playBlows(t, s, []blow{
+		bt("V-23/pincer-1", 0, []int{10}, false, map[string]int{"attack": 10}, 103),
+		bt("V-23/pincer-2", 0, []int{15, 3, 4}, true, map[string]int{"ar-hit": 14, "parry-need-passive": 15, "parry-need-weapon": -999, "engagement-index": 2}, 99),
+		bt("V-23/bite", 1, []int{14, 20}, false, map[string]int{"ar-hit": 13, "parry-need-passive": 14, "parry-need-weapon": -999}, 99),
+	})
+	do(t, s, combat.EndTurn{}, combat.EndTurn{})
+	enc = s.State()
+	if enc.Round != 2 {
+		t.Fatalf("round %d, want 2", enc.Round)
+	}
+	t.Run("K-RES-1/reset", func(t *testing.T) {
+		if st := roundOf(t, enc, "swordsman"); st.WeaponParries != 0 || st.DodgeHits != 0 {
+			t.Errorf("round 2 starts with %+v, want a fresh round", st)
+		}
+		if e := stateOf(t, enc, "swordsman").EngagedBy; len(e) != 2 {
+			t.Errorf("E(swordsman) = %v, want both attackers still engaged (K-PIN-9)", e)
+		}
+	})
+}
+
+// TestKnightParries is V-17 on the urchins sample: an urchin's 19 hits the
+// knight (AR 12, need 18); his weapon parry needs 12; a 12 parries, an 11
+// fails and the shield parry (need 14) is tried next.
+func TestKnightParries(t *testing.T) {
+	for _, c := range []struct {
+		id    string
+		faces []int
+		hit   bool
+		trace map[string]int
+		hp    int
+	}{
+		{"V-17/12", []int{19, 12}, false, map[string]int{"need": 18, "ar-hit": 13, "parry-thac-weapon": 9, "parry-need-weapon": 12}, 136},
+		{"V-17/11", []int{19, 11, 2, 4}, true, map[string]int{"parry-need-weapon": 12, "parry-need-shield": 14, "damage-final": 1}, 135},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			enc, err := SampleUrchins(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := session(t, enc)
+			do(t, s, combat.Reposition{ID: "urchin-1", To: knightSide()}, order("urchin-1", "urchin-2", "urchin-3", "guard", "knight"), combat.Start{})
+			evs, err := s.DoWithDice(combat.Attack{Attacker: "urchin-1", Defender: "knight"}, c.faces...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := resolved(t, evs)
+			if ev.Hit != c.hit {
+				t.Errorf("hit = %v", ev.Hit)
+			}
+			for k, want := range c.trace {
+				if got := value(ev.Trace, k); got != want {
+					t.Errorf("%s = %d, want %d", k, got, want)
+				}
+			}
+			if k, _ := s.State().Combatant("knight"); k.HP != c.hp {
+				t.Errorf("knight HP %d, want %d", k.HP, c.hp)
+			}
+		})
+	}
+}
+
+// knightSide is a square next to the knight of the urchins sample.
+func knightSide() grid.Square { return grid.Square{X: 9, Y: 4} }

@@ -1,0 +1,192 @@
+package encounter
+
+import (
+	"encoding/json"
+	"slices"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria"
+	"battlemat/rules/kaldaria/tactics"
+)
+
+// The combatant condition keys the ruleset reads (see the package doc).
+const (
+	CondCharging   = "charging"   // K-MOVE-7, K-OA-3
+	CondRetreating = "retreating" // K-MOVE-9, K-OA-7
+	CondQuickLeap  = "quick-leap" // K-OA-6
+	CondParalysed  = "paralysed"  // K-MOVE-3, K-OA-7
+	CondBound      = "bound"      // K-MOVE-3
+	CondHidden     = "hidden"     // K-OA-7
+	CondSurprised  = "surprised"  // K-MOD-9
+)
+
+// roundState is a combatant's per-round record (K-GEN-6): the attack
+// pipeline's pools and OA record, and the defenders it attacked in melee
+// during its turn, which keep it in their engagement lists (K-PIN-9 step 3).
+type roundState struct {
+	kaldaria.RoundState
+	Struck []string `json:"struck,omitempty"`
+}
+
+// lasting is a combatant's persistent state across rounds.
+type lasting struct {
+	// EngagedBy is the engagement list E(D) (K-PIN-9).
+	EngagedBy []string `json:"engagedBy,omitempty"`
+	// ForceArmour and LifeKeyUses are what is left, once an attack changed
+	// them; nil means the stat block's vitals (K-FA-2, K-LIFE-1).
+	ForceArmour *int `json:"forceArmour,omitempty"`
+	LifeKeyUses *int `json:"lifeKeyUses,omitempty"`
+	// Departed marks a creature its life key carried out of the fight
+	// (K-LIFE-1): it counts as defeated on the map (K-GRID-2).
+	Departed bool `json:"departed,omitempty"`
+	// MovedRound is the last round in which it moved (K-MOVE-4), 0 never;
+	// ChargeRounds counts the rounds in which it charged (K-MOVE-8, A-35).
+	MovedRound   int `json:"movedRound,omitempty"`
+	ChargeRounds int `json:"chargeRounds,omitempty"`
+}
+
+// fighter is a combatant as the ruleset sees it: its sheet and its
+// per-round and persistent state, decoded.
+type fighter struct {
+	c     combat.Combatant
+	sheet Sheet
+	round roundState
+	state lasting
+}
+
+// fighterOf decodes combatant id.
+func fighterOf(enc combat.Encounter, id string) (fighter, error) {
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
+	}
+	if len(c.Profile) == 0 {
+		return fighter{}, combat.Invalid("K-RES-2", "profile", "%q has no Kaldaria profile", id)
+	}
+	f := fighter{c: c}
+	var err error
+	if f.sheet, err = decodeSheetCached(c.Profile); err != nil {
+		return fighter{}, err
+	}
+	if len(c.RoundState) > 0 {
+		if err := decodeStrict(c.RoundState, &f.round, "roundState"); err != nil {
+			return fighter{}, err
+		}
+	}
+	if len(c.State) > 0 {
+		if err := decodeStrict(c.State, &f.state, "state"); err != nil {
+			return fighter{}, err
+		}
+	}
+	return f, nil
+}
+
+// has reports whether the combatant carries condition key k.
+func (f fighter) has(k string) bool { return slices.Contains(f.c.Conditions, k) }
+
+// out reports whether the creature is out of the fight: down, dead or
+// carried off by its life key (K-HP-3, K-LIFE-1, K-GRID-2).
+func (f fighter) out() bool { return !f.c.Up() || f.state.Departed }
+
+// profile returns the stat block with the encounter's vitals: HP from the
+// combatant, force armour and life-key uses from the persistent state.
+func (f fighter) profile() kaldaria.Profile {
+	p := f.sheet.Stats
+	v := p.Vitals
+	v.HP = min(f.c.HP, p.MaxHP)
+	if f.state.ForceArmour != nil {
+		v.ForceArmour = *f.state.ForceArmour
+	}
+	if f.state.LifeKeyUses != nil {
+		v.LifeKeyUses = *f.state.LifeKeyUses
+	}
+	return p.WithVitals(v)
+}
+
+// surprised reports whether the creature is surprised now: the condition,
+// or the engine's surprise flag during round 1 (K-MOD-9, DND-SURP-4).
+func (f fighter) surprised(enc combat.Encounter) bool {
+	return f.has(CondSurprised) || (f.c.Surprised && enc.Round <= 1)
+}
+
+// mode is the movement type the combatant's conditions select (K-MOVE-6,
+// K-MOVE-7, K-MOVE-9): a fighting retreat wins over a charge.
+func (f fighter) mode() tactics.Move {
+	mv := tactics.Move{Mode: tactics.Normal, QuickLeap: f.has(CondQuickLeap)}
+	switch {
+	case f.has(CondRetreating):
+		mv.Mode = tactics.Retreat
+	case f.has(CondCharging):
+		mv.Mode = tactics.Charge
+	}
+	return mv
+}
+
+// marshal encodes a state value for the engine.
+func marshal(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("encounter: " + err.Error()) // plain structs always encode
+	}
+	return b
+}
+
+// field is the battle of one encounter: every fighter and the tactics view.
+type field struct {
+	enc      combat.Encounter
+	fighters map[string]fighter
+	battle   *tactics.Battle
+}
+
+// fieldOf decodes every combatant and builds the tactics battle, with
+// combatant mover standing at at instead of its position (for a step being
+// checked from another square).
+func fieldOf(enc combat.Encounter, mover string, at grid.Square) (*field, error) {
+	fl := &field{enc: enc, fighters: make(map[string]fighter, len(enc.Combatants))}
+	rank := map[string]int{}
+	for si, s := range enc.Order {
+		for mi, m := range s.Members {
+			rank[m] = si*(combat.MaxCombatants+1) + mi
+		}
+	}
+	cs := make([]tactics.Creature, 0, len(enc.Combatants))
+	for _, c := range enc.Combatants {
+		f, err := fighterOf(enc, c.ID)
+		if err != nil {
+			return nil, err
+		}
+		fl.fighters[c.ID] = f
+		pos := c.Pos
+		if c.ID == mover {
+			pos = at
+		}
+		cr := f.sheet.creature(c.ID, c.Side, pos)
+		cr.Down = f.out()
+		cr.Paralysed = f.has(CondParalysed)
+		cr.Bound = f.has(CondBound)
+		cr.Hidden = f.has(CondHidden)
+		cr.MovedLastRound = f.state.MovedRound > 0 && f.state.MovedRound == enc.Round-1
+		cr.ChargeRoundsUsed = f.state.ChargeRounds
+		cr.OAsMade = f.round.OAsMade
+		cr.Initiative = rank[c.ID]
+		cs = append(cs, cr)
+	}
+	// Engagement lists name only enemies still in the encounter; a GM's
+	// removal or change of side drops the stale entries (K-PIN-9 step 3).
+	for i := range cs {
+		for _, x := range fl.fighters[cs[i].ID].state.EngagedBy {
+			if e, ok := fl.fighters[x]; ok && e.c.Side != cs[i].Side {
+				cs[i].EngagedBy = append(cs[i].EngagedBy, x)
+			}
+		}
+	}
+	var err error
+	if fl.battle, err = tactics.NewBattle(enc.Map, cs); err != nil {
+		return nil, err
+	}
+	return fl, nil
+}
+
+// fieldNow is fieldOf with everyone where they stand.
+func fieldNow(enc combat.Encounter) (*field, error) { return fieldOf(enc, "", grid.Square{}) }

@@ -1,0 +1,164 @@
+package encounter
+
+import (
+	"encoding/json"
+	"slices"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria/tactics"
+)
+
+// RulesetID is the identifier of Kaldaria in encounters and registries.
+const RulesetID = "kaldaria"
+
+// Ruleset plugs Kaldaria into the encounter engine. It implements
+// combat.Profiler, TurnRuler, Budgeter, RoundResetter, TurnEnder, Attacker,
+// OddsTeller and Mover, and the UI capabilities Planner, Targeter,
+// Threatener and Armory. Initiative is the engine's default: the Kaldaria
+// texts leave it to a separate chapter (kaldaria.md §20).
+type Ruleset struct{}
+
+// squareCost is the cost of one single-square step in the engine's
+// movement units, half squares (K-GRID-4, K-MOVE-3).
+const squareCost = 2
+
+// ID returns RulesetID.
+func (Ruleset) ID() string { return RulesetID }
+
+// Profile decodes and validates a Sheet and returns the turn engine's
+// numbers: maximum HP (K-HP-1), the movement rate in half squares
+// (K-MOVE-1..3), the footprint side (K-SIZE-3) and the attacks per round.
+func (Ruleset) Profile(raw json.RawMessage) (combat.Stats, error) {
+	s, err := DecodeSheet(raw)
+	if err != nil {
+		return combat.Stats{}, err
+	}
+	rate := tactics.MovementRate(s.creature("x", "x", grid.Square{}))
+	return combat.Stats{MaxHP: s.Stats.MaxHP, Speed: rate.Halves, Size: s.footprint(), Actions: s.Body.attacks()}, nil
+}
+
+// TurnRules turns the engine's reactions off: Kaldaria has none, and
+// opportunity attacks are limited by K-OA-8 (once per mover per round),
+// which Step enforces from the round's OA record.
+func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
+
+// RoundState returns a fresh round (K-RES-1 step 1, K-GEN-6): parry pools
+// full, dodge counter 0, no OAs made.
+func (Ruleset) RoundState(combat.Encounter, string) (json.RawMessage, error) {
+	return marshal(roundState{}), nil
+}
+
+// TurnBudget gives one action per attack of the stat block's round and, in half squares, the largest distance
+// any movement type allows this round: a charge when the creature may
+// charge, else a normal move, else a fighting retreat (K-MOVE-4..10). A
+// creature out of the fight gets nothing. Step holds each type to its own
+// distance.
+func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error) {
+	fl, err := fieldNow(enc)
+	if err != nil {
+		return combat.Budget{}, err
+	}
+	me := fl.fighters[id]
+	if me.out() {
+		return combat.Budget{}, nil
+	}
+	squares := 0
+	for _, m := range []tactics.Mode{tactics.Charge, tactics.Normal, tactics.Retreat} {
+		bu, err := fl.battle.Budget(id, m)
+		if err != nil {
+			return combat.Budget{}, err
+		}
+		if bu.Allowed {
+			squares = max(squares, bu.Squares)
+		}
+	}
+	return combat.Budget{Movement: squareCost * squares, Actions: me.sheet.Body.attacks()}, nil
+}
+
+// EndOfTurn updates the engagement lists (K-RES-1 step 3): the creature
+// leaves the list of every defender it did not attack in melee during its
+// turn, and every list is tidied (K-PIN-9 step 3, D-2). It also records
+// whether the creature moved (K-MOVE-4) and charged (K-MOVE-8).
+func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMessage, error) {
+	fl, err := fieldNow(enc)
+	if err != nil {
+		return nil, err
+	}
+	me := fl.fighters[id]
+	after, err := fl.battle.EndTurn(id, me.round.Struck)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]json.RawMessage{}
+	for _, cr := range after {
+		f := fl.fighters[cr.ID]
+		st := f.state
+		st.EngagedBy = cr.EngagedBy
+		if len(st.EngagedBy) == 0 {
+			st.EngagedBy = nil
+		}
+		if cr.ID == id && me.c.Pos != me.c.Budget.Start { // the engine has already cleared the budget
+			st.MovedRound = enc.Round
+			if me.mode().Mode == tactics.Charge {
+				st.ChargeRounds++
+			}
+		}
+		if !slices.Equal(st.EngagedBy, f.state.EngagedBy) || st.MovedRound != f.state.MovedRound {
+			out[cr.ID] = marshal(st)
+		}
+	}
+	return out, nil
+}
+
+// Step checks one step of combatant id from from to to with tactics, in
+// the movement type its conditions select (K-RES-3): the step must be legal
+// (K-GRID-2, K-GRID-4, K-SIZE-2: Step refuses a square without room even
+// when the move would only pass through it, since the engine cannot tell
+// the last step), the movement type allowed (K-MOVE-5, K-PIN-8) and within
+// its distance this turn; a fighting retreat is a single step backward and
+// spends the whole budget (K-MOVE-9, K-MOVE-10). The attackers are the
+// enemies whose opportunity attack the step provokes (K-OA-1, K-OA-7,
+// K-OA-8, K-PIN-6, K-PIN-7).
+func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
+	fl, err := fieldOf(enc, id, from)
+	if err != nil {
+		return combat.StepCheck{}, err
+	}
+	me := fl.fighters[id]
+	mv := me.mode()
+	bu, err := fl.battle.Budget(id, mv.Mode)
+	if err != nil {
+		return combat.StepCheck{}, err
+	}
+	spent := spentSquares(enc, me)
+	cost := squareCost
+	switch {
+	case !bu.Allowed:
+		return combat.StepCheck{}, combat.Invalid(bu.Reason.Rule(), "path", "%s cannot move (%s)", id, bu.Reason)
+	case mv.Mode == tactics.Retreat && spent > 0:
+		return combat.StepCheck{}, combat.Invalid("K-MOVE-9", "path", "a fighting retreat is the whole move of the round")
+	case mv.Mode == tactics.Retreat:
+		cost = max(squareCost, me.c.Budget.Movement)
+	case spent+1 > bu.Squares:
+		return combat.StepCheck{}, combat.Invalid(bu.Rules[0], "path", "%s moving as %s has %d squares this round", id, mv.Mode, bu.Squares)
+	}
+	plan, err := fl.battle.Walk(id, mv, []grid.Square{from, to})
+	if err != nil {
+		return combat.StepCheck{}, err
+	}
+	chk := combat.StepCheck{Cost: cost}
+	for _, oa := range plan.OAs {
+		chk.Attackers = append(chk.Attackers, oa.By)
+	}
+	return chk, nil
+}
+
+// spentSquares is how many squares the acting combatant has moved this
+// turn; 0 for anyone else (a preview of a later turn).
+func spentSquares(enc combat.Encounter, f fighter) int {
+	if enc.Current() != f.c.ID {
+		return 0
+	}
+	return (f.c.Budget.StartMove - f.c.Budget.Movement) / squareCost
+}
