@@ -273,9 +273,17 @@ func (t *Token) Render() app.UI {
 	)
 }
 
-// initials shortens a name to fit a token: up to three letters.
+// initials shortens a name to fit a token: up to three letters, or the
+// first letter and the number for numbered names ("Urchin 2" → "U2").
 func initials(name string) string {
-	r := []rune(strings.TrimSpace(name))
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return ""
+	}
+	if last := words[len(words)-1]; len(words) > 1 && strings.Trim(last, "0123456789") == "" && len(last) <= 2 {
+		return string([]rune(words[0])[:1]) + last
+	}
+	r := []rune(words[0])
 	if len(r) > 3 {
 		r = r[:3]
 	}

@@ -30,3 +30,11 @@ func TestBoardRendersGrid(t *testing.T) {
 		}
 	}
 }
+
+func TestInitials(t *testing.T) {
+	for in, want := range map[string]string{"Urchin 2": "U2", "City guard": "Cit", "Ogre": "Ogr", "ab": "ab", "": "", "C 10": "C10", "גורג 3": "ג3", "Knight 123": "Kni"} {
+		if got := initials(in); got != want {
+			t.Errorf("initials(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

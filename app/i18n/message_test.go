@@ -24,8 +24,9 @@ func TestT(t *testing.T) {
 		{"order of pairs does not matter", English, "log.hit", []any{"n", 7, "b", "Orc", "a", "Knight"}, "Knight hits Orc for 7."},
 		{"Hebrew name in Hebrew text", Hebrew, "log.hit", []any{"a", "אביר", "b", "Orc 2", "n", 12}, "פגיעה של אביר ב־Orc 2: נזק 12."},
 		{"integers grouped per language", Polish, "log.hp", []any{"name", "Smok", "n", 12000}, "Smok ma 12\u00a0000 PŻ."},
-		{"int64 and errors", English, "notice.link-damaged", []any{"error", errors.New("bad checksum")}, "This share link is damaged and was not opened (bad checksum). Your encounter is unchanged."},
-		{"Stringer", English, "bar.language", nil, "Language"},
+		{"errors", English, "notice.link-damaged", []any{"error", errors.New("bad checksum")}, "This share link is damaged and was not opened (bad checksum). Your encounter is unchanged."},
+		{"Stringer", English, "attack.down", []any{"name", Polish}, "pl is down."},
+		{"int64", Kazakh, "log.round", []any{"n", int64(3)}, "Раунд 3."},
 		{"missing value stays visible", English, "attack.down", nil, "{name} is down."},
 		{"odd trailing name ignored", English, "attack.down", []any{"name"}, "{name} is down."},
 		{"non-string name skipped", English, "attack.down", []any{3, "x", "name", "Rat"}, "Rat is down."},
@@ -106,7 +107,7 @@ func TestParts(t *testing.T) {
 	got := Parts(Hebrew, "log.oa", args...)
 	want := []Part{{Text: "ל־"}, {Text: "Rycerz", Arg: true}, {Text: " יש התקפת הזדמנות על "}, {Text: "גובלין 2", Arg: true}, {Text: "."}}
 	if !slices.Equal(got, want) {
-		t.Errorf("Parts = %q, want %q", got, want)
+		t.Errorf("Parts = %+v, want %+v", got, want)
 	}
 	var b strings.Builder
 	for _, p := range got {
@@ -116,7 +117,7 @@ func TestParts(t *testing.T) {
 		t.Errorf("Parts joined = %q, T = %q", b.String(), T(Hebrew, "log.oa", args...))
 	}
 	if got := Parts(English, "attack.down"); !slices.Equal(got, []Part{{Text: "{name}"}, {Text: " is down."}}) {
-		t.Errorf("Parts without a value = %q", got)
+		t.Errorf("Parts without a value = %+v", got)
 	}
 }
 

@@ -56,9 +56,9 @@ func RulesetLang(ruleset string) (Lang, bool) {
 //   - in the ruleset's own language, its native term ("biegłość");
 //   - in English, the English label with the native term after it
 //     ("proficiency (biegłość)");
-//   - in another language, our translation of the key when the catalogue
-//     has one ("key.hit"), else the English label, with the native term
-//     after it;
+//   - in another language, the English label with the native term after
+//     it: the catalogue's words for engine keys ("key.critical") are not
+//     used here, since a ruleset may give the same key another meaning;
 //   - for a key the ruleset does not name, the catalogue's "key.<key>"
 //     message, else the key with its dashes as spaces.
 //
@@ -76,12 +76,9 @@ func Label(l Lang, ruleset, key string) string {
 	if l == g.Lang {
 		return g.Native
 	}
-	label, ok := keyWord(l, key)
-	if !ok || l == English {
-		label = g.English
-		if Dir(l) != Dir(English) {
-			label = Isolate(label)
-		}
+	label := g.English
+	if Dir(l) != Dir(English) {
+		label = Isolate(label)
 	}
 	native := g.Native
 	if Dir(l) != Dir(g.Lang) {

@@ -1,0 +1,103 @@
+//go:build e2e
+
+package main
+
+import (
+	"testing"
+	"time"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+	"battlemat/rules/rulesets"
+)
+
+// duelLink opens a ruleset's first sample, starts it, and puts the nearest
+// enemy of whoever acts first next to it: a board where one attack can be
+// made at once. It returns the link, the attacker and the defender.
+func duelLink(t *testing.T, s rulesets.Sample) (string, string, combat.Combatant) {
+	t.Helper()
+	enc, err := s.Build(11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.NewSession(rulesets.Registry(), enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sess.State().Phase == combat.PhaseSetup {
+		for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+			if _, err := sess.Do(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	st := sess.State()
+	att, _ := st.Combatant(st.Current())
+	var def combat.Combatant
+	best := 1 << 30
+	for _, c := range st.Combatants {
+		if d := grid.Chebyshev(c.Pos, att.Pos); c.Side != att.Side && c.Up() && d < best {
+			def, best = c, d
+		}
+	}
+	if best > 1 {
+		spot, ok := adjacentFree(st, att, def)
+		if !ok {
+			t.Fatalf("%s: no free square next to %s", s.ID, att.ID)
+		}
+		if _, err := sess.Do(combat.Reposition{ID: def.ID, To: spot}); err != nil {
+			t.Fatal(err)
+		}
+		def, _ = sess.State().Combatant(def.ID)
+	}
+	link, err := combat.EncodeLink(sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link, att.ID, def
+}
+
+// adjacentFree finds a square next to att where def fits.
+func adjacentFree(enc combat.Encounter, att, def combat.Combatant) (grid.Square, bool) {
+	for _, d := range grid.Directions {
+		s := att.Pos.Add(d)
+		free := enc.Map.In(s)
+		for _, w := range enc.Map.Walls {
+			free = free && w != s
+		}
+		for _, c := range enc.Combatants {
+			free = free && (c.ID == def.ID || c.Pos != s)
+		}
+		if free {
+			return s, true
+		}
+	}
+	return grid.Square{}, false
+}
+
+// TestE2EEveryRuleset loads each ruleset's first sample and resolves one
+// attack in the browser: odds shown before, a trace with rule IDs after.
+func TestE2EEveryRuleset(t *testing.T) {
+	srv := startServer(t)
+	seen := map[string]bool{}
+	for _, s := range rulesets.Samples() {
+		if seen[s.Ruleset] {
+			continue
+		}
+		seen[s.Ruleset] = true
+		t.Run(s.Ruleset, func(t *testing.T) {
+			ctx := newBrowser(t)
+			link, att, def := duelLink(t, s)
+			navigate(t, ctx, srv.URL+"/#"+link)
+			poll[bool](t, ctx, `document.querySelector('#token-`+att+`.acting') !== null`, 10*time.Second)
+			tap(t, ctx, def.Pos)
+			poll[bool](t, ctx, `document.querySelectorAll('#odds .chance').length > 0`, 5*time.Second)
+			click(t, ctx, "#roll")
+			poll[bool](t, ctx, `document.querySelectorAll('#trace .rule').length > 0`, 5*time.Second)
+			if ruleset := eval[string](t, ctx, `document.getElementById('ruleset').textContent`); ruleset != s.Ruleset {
+				t.Errorf("the bar names ruleset %q", ruleset)
+			}
+			screenshot(t, ctx, "ruleset-"+s.Ruleset)
+		})
+	}
+}
