@@ -88,7 +88,7 @@ func (t *Table) renderTargeting(enc combat.Encounter) app.UI {
 		if tier.Allowed {
 			mods := ""
 			for _, m := range tier.Modifiers {
-				mods += fmt.Sprintf(" · %s %+d", words(m.Key), m.Value)
+				mods += fmt.Sprintf(" · %s %+d", words(m.Quantity), m.Value)
 			}
 			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Body(
 				app.Strong().Text("From the "+words(tier.Tier)), app.Text(mods+" "),

@@ -1,0 +1,64 @@
+//go:build e2e
+
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+
+	"battlemat/rules/grid"
+)
+
+// TestE2EOpportunityBeforeDrop drags Miss Robin past the thugs: before the
+// drop the board marks the square that provokes and the thug who would
+// strike, with the rule; after the drop the thug is offered the attack.
+func TestE2EOpportunityBeforeDrop(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-robin"))
+	poll[bool](t, ctx, `document.querySelector('#token-robin.acting.selected') !== null`, 10*time.Second)
+	mouse(t, ctx, input.DispatchMouseEventTypeMousePressed, grid.Square{X: 1, Y: 2})
+	for x := 2; x <= 5; x++ {
+		mouse(t, ctx, input.DispatchMouseEventTypeMouseMoved, grid.Square{X: x, Y: 2})
+	}
+	poll[bool](t, ctx, `+document.getElementById('layer-danger').dataset.count >= 1 && document.querySelector('#token-thug-1.striker') !== null`, 5*time.Second)
+	plan := eval[string](t, ctx, `document.getElementById('plan').textContent`)
+	if !strings.Contains(plan, "Thug 1") || !strings.Contains(plan, "K-OA") {
+		t.Errorf("the plan does not explain the opportunity attack: %q", plan)
+	}
+	if moved := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=moved]').length`); moved != 0 {
+		t.Fatalf("the token moved before the drop (%d steps)", moved)
+	}
+	screenshot(t, ctx, "kaldaria-oa-before-drop")
+	mouse(t, ctx, input.DispatchMouseEventTypeMouseReleased, grid.Square{X: 5, Y: 2})
+	poll[bool](t, ctx, `document.getElementById('oa-take') !== null`, 5*time.Second)
+	if odds := eval[int](t, ctx, `document.querySelectorAll('#decision .chance').length`); odds == 0 {
+		t.Error("the opportunity attack is offered without its odds")
+	}
+	screenshot(t, ctx, "kaldaria-oa-offered")
+	click(t, ctx, "#oa-take")
+	poll[bool](t, ctx, `document.querySelector('#log li[data-type=opportunityTaken]') !== null`, 5*time.Second)
+	screenshot(t, ctx, "kaldaria-oa-taken")
+}
+
+// TestE2EFlankTier targets the captain, whom three raiders already hold
+// in front: the fourth raider attacks from the flank, +3 to hit.
+func TestE2EFlankTier(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-corridor"))
+	poll[bool](t, ctx, `document.querySelector('#token-raider-4.acting') !== null`, 10*time.Second)
+	tap(t, ctx, grid.Square{X: 6, Y: 2})
+	tier := poll[string](t, ctx, `(document.getElementById('tier') || {}).dataset ? document.getElementById('tier').dataset.tier : false`, 5*time.Second)
+	text := eval[string](t, ctx, `document.getElementById('tier').textContent`)
+	if tier != "flank" || !strings.Contains(text, "+3") || !strings.Contains(text, "K-FLANK") {
+		t.Errorf("tier %q, %q; want the flank with +3 and its rule", tier, text)
+	}
+	if st := eval[string](t, ctx, `document.getElementById('standing').textContent`); !strings.Contains(st, "Pins 3/3") {
+		t.Errorf("standing %q, want the captain's three pins", st)
+	}
+	screenshot(t, ctx, "kaldaria-flank")
+}
