@@ -1,0 +1,147 @@
+package encounter
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+func sq(x, y int) grid.Square { return grid.Square{X: x, Y: y} }
+
+// duel is a guard at (2,2) and an urchin beside him at (3,2) on an open
+// 8 × 5 map, the urchin acting first.
+func duel(t *testing.T) *combat.Session {
+	return running(t, 8, 5, []body{
+		{"urchin", "Urchin", "urchins", Urchin(), 3, 2},
+		{"guard", "Guard", "city", CityGuard(), 2, 2},
+	}, "urchin", "guard")
+}
+
+// pending returns who is offered an opportunity attack, or "".
+func pending(s *combat.Session) string {
+	if p := s.State().Pending; p != nil && p.Kind == combat.DecideOpportunity {
+		return p.Chooser
+	}
+	return ""
+}
+
+// TestOpportunityAttacks moves the urchin away from the guard (K-RES-3):
+// the step that leaves the guard's reach is interrupted by an offer
+// (K-OA-1); taken, it resolves as a normal OA (+2, ×3/2, K-OA-2) before the
+// urchin enters the next square, and the guard may not strike the same
+// mover again this round (K-OA-8); declined, the move goes on untouched.
+func TestOpportunityAttacks(t *testing.T) {
+	t.Run("K-OA-2/taken", func(t *testing.T) {
+		s := duel(t)
+		do(t, s, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2), sq(5, 2)}})
+		if got := pending(s); got != "guard" {
+			t.Fatalf("offer to %q, want the guard", got)
+		}
+		if u, _ := s.State().Combatant("urchin"); u.Pos != sq(3, 2) {
+			t.Fatalf("urchin at %v before the OA, want (3,2) (K-OA-9)", u.Pos)
+		}
+		// need = 17 − 2 + AR 3 − 10 = 8; 12 hits; d6+1 shows 5; ×3/2 → 8.
+		evs, err := s.DoWithDice(combat.TakeOpportunity{}, 12, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := resolved(t, evs)
+		if value(ev.Trace, "oa-normal") != 1 || value(ev.Trace, "need") != 8 || value(ev.Trace, "damage-final") != 8 {
+			t.Errorf("trace %v", ev.Trace)
+		}
+		enc := s.State()
+		u, _ := enc.Combatant("urchin")
+		if u.Pos != sq(5, 2) || u.HP != 4 {
+			t.Errorf("urchin at %v with %d HP, want (5,2) with 4", u.Pos, u.HP)
+		}
+		if got := roundOf(t, enc, "guard").OAsMade; !slices.Equal(got, []string{"urchin"}) {
+			t.Errorf("guard's OAs made = %v", got)
+		}
+	})
+	t.Run("K-OA-8/once-per-round", func(t *testing.T) {
+		s := duel(t)
+		do(t, s, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2)}})
+		if _, err := s.DoWithDice(combat.TakeOpportunity{}, 1); err != nil {
+			t.Fatal(err)
+		}
+		do(t, s, combat.Move{ID: "urchin", Path: []grid.Square{sq(3, 3)}}, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 4)}})
+		if got := pending(s); got != "" {
+			t.Errorf("offer to %q after the guard's OA this round", got)
+		}
+		if u, _ := s.State().Combatant("urchin"); u.Pos != sq(4, 4) {
+			t.Errorf("urchin at %v", u.Pos)
+		}
+	})
+	t.Run("K-OA-1/declined", func(t *testing.T) {
+		s := duel(t)
+		do(t, s, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2), sq(5, 2)}}, combat.DeclineOpportunity{})
+		enc := s.State()
+		u, _ := enc.Combatant("urchin")
+		if u.Pos != sq(5, 2) || u.HP != 12 {
+			t.Errorf("urchin at %v with %d HP", u.Pos, u.HP)
+		}
+		if got := roundOf(t, enc, "guard").OAsMade; len(got) != 0 {
+			t.Errorf("declined OA recorded: %v", got)
+		}
+	})
+	t.Run("K-OA-3/charge", func(t *testing.T) {
+		s := duel(t)
+		do(t, s, combat.AddCondition{ID: "urchin", Condition: CondCharging},
+			combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2), sq(5, 2), sq(6, 2), sq(7, 2)}})
+		// need = 17 − 3 + 3 − 10 = 7; the 7 hits; d6+1 shows 2; ×166/100 → 3.
+		evs, err := s.DoWithDice(combat.TakeOpportunity{}, 7, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := resolved(t, evs)
+		if value(ev.Trace, "oa-improved") != 1 || value(ev.Trace, "need") != 7 || value(ev.Trace, "damage-final") != 3 {
+			t.Errorf("trace %v", ev.Trace)
+		}
+		if u, _ := s.State().Combatant("urchin"); u.Pos != sq(7, 2) {
+			t.Errorf("charging urchin at %v, want 4 squares on (K-MOVE-7)", u.Pos)
+		}
+	})
+}
+
+// TestMovementTypes holds each movement type to its distance (K-MOVE-6,
+// K-MOVE-7) and plays S-23: a pinned creature may not move at its rate
+// (K-PIN-8, K-MOVE-5) but may make a fighting retreat, which provokes no
+// OA (K-MOVE-9, K-OA-7) and ends its move.
+func TestMovementTypes(t *testing.T) {
+	t.Run("K-MOVE-6/walk-limit", func(t *testing.T) {
+		s := duel(t)
+		do(t, s, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2), sq(5, 2), sq(6, 2)}}, combat.DeclineOpportunity{})
+		_, err := s.Do(combat.Move{ID: "urchin", Path: []grid.Square{sq(7, 2)}})
+		var re *combat.RuleError
+		if !errors.As(err, &re) || re.Rule != "K-MOVE-6" {
+			t.Errorf("fourth square of a walk: %v, want a K-MOVE-6 error", err)
+		}
+	})
+	t.Run("S-23", func(t *testing.T) {
+		s := duel(t)
+		if _, err := s.DoWithDice(combat.Attack{Attacker: "urchin", Defender: "guard"}, 1); err != nil {
+			t.Fatal(err)
+		}
+		do(t, s, combat.EndTurn{}, combat.EndTurn{})
+		_, err := s.Do(combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2)}})
+		var re *combat.RuleError
+		if !errors.As(err, &re) || re.Rule != "K-MOVE-5" {
+			t.Fatalf("pinned urchin walking: %v, want a K-MOVE-5 error", err)
+		}
+		do(t, s, combat.AddCondition{ID: "urchin", Condition: CondRetreating}, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2)}})
+		if got := pending(s); got != "" {
+			t.Errorf("fighting retreat offered an OA to %q", got)
+		}
+		u, _ := s.State().Combatant("urchin")
+		if u.Pos != sq(4, 2) || u.Budget.Movement != 0 {
+			t.Errorf("urchin at %v with %d movement left, want (4,2) and none", u.Pos, u.Budget.Movement)
+		}
+		do(t, s, combat.EndTurn{})
+		if e := stateOf(t, s.State(), "guard").EngagedBy; len(e) != 0 {
+			t.Errorf("E(guard) = %v after the retreat, want empty (K-PIN-9)", e)
+		}
+	})
+}
