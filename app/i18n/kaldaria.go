@@ -97,9 +97,10 @@ var kaldariaGlossary = map[string]Gloss{
 	"tier-second-flank": {Native: "כיתור משופר", English: "second flank", Explain: "a further attacker beyond the flank"},
 	"tier-rear":         {Native: "כיתור מלא", English: "rear", Explain: "the foe is surrounded and struck from behind"},
 	"oa":                {Native: "התקפת הזדמנות רגילה", English: "opportunity attack", Explain: "a free blow at a foe leaving reach"},
-	"normal-oa":         {Native: "התקפת הזדמנות רגילה", English: "opportunity attack", Explain: "a free blow at a foe leaving reach"},
-	"oa-improved":       {Native: "התקפת הזדמנות משופרת", English: "improved opportunity attack", Explain: "a free blow at a foe turning its back, easier to land"},
-	"improved-oa":       {Native: "התקפת הזדמנות משופרת", English: "improved opportunity attack", Explain: "a free blow at a foe turning its back, easier to land"},
+	"oa-improved":       {Native: "התקפת הזדמנות משופרת", English: "improved opportunity attack", Explain: "a free blow at a charging foe, easier to land and to crit"},
+	"oa-plain":          {Native: "התקפת הזדמנות ללא בונוס", English: "plain opportunity attack", Explain: "a free blow at a foe leaping or performing a maneuver, without the usual bonus"},
+	"engagement-index":  {Native: "מקום ברשימת הריתוק", English: "engagement place", Explain: "which of the defender's engagement places this attacker takes"},
+	"missile":           {Native: "התקפה מרחוק", English: "missile attack", Explain: "a ranged attack, which no tier applies to"},
 	"pin-capacity":      {Native: "כושר ריתוק", English: "pin capacity", Explain: "how many foes a fighter can hold in place"},
 	"base":              {Native: "בסיס", English: "base", Explain: "the starting value"},
 	"size-difference":   {Native: "הפרש גודל", English: "size difference", Explain: "a bigger fighter holds more foes"},
@@ -112,4 +113,42 @@ var kaldariaGlossary = map[string]Gloss{
 	"retreat":           {Native: "נסיגה לוחמת", English: "fighting retreat", Explain: "stepping back while still facing the foe"},
 	"overwhelmed":       {Native: "הנגפות", English: "overwhelmed", Explain: "more foes than it can pin, so it cannot strike at every one"},
 	"side-bypass":       {Native: "עקיפה מהצד", English: "side-bypass", Explain: "slipping past a foe whose pins are all taken"},
+	"quick-leap":        {Native: "זינוק מהיר", English: "quick leap", Explain: "a dash that draws only a plain opportunity attack"},
+	"bound":             {Native: "כבול", English: "bound", Explain: "tied up: cannot move"},
+	"hidden":            {Native: "מוסתר", English: "hidden", Explain: "unseen, so it draws no opportunity attack"},
+	"pinned":            {Native: "סובל מרתק", English: "pinned", Explain: "held in place by a foe: cannot move freely"},
+	"back-to-back":      {Native: "גב אל גב", English: "back to back", Explain: "allies sharing a square cannot be struck from the rear"},
+
+	// Why an opportunity attack, a move or an attack does not happen
+	// (the tactics package's reasons).
+	"unnoticed":     {Native: "לא הבחין בתנועה", English: "unnoticed", Explain: "the foe did not notice the mover"},
+	"already-used":  {Native: "כבר נוצלה", English: "already used", Explain: "this fighter already struck this mover this round"},
+	"immobile":      {Native: "אינו יכול לזוז", English: "immobile", Explain: "cannot move at all"},
+	"charge-spent":  {Native: "ההסתערות נוצלה", English: "charge spent", Explain: "no charge left for this encounter"},
+	"half-square":   {Native: "חצי משבצת", English: "half square", Explain: "the move would end between squares"},
+	"not-backward":  {Native: "לא לאחור", English: "not backward", Explain: "a fighting retreat must step away from the foe"},
+	"no-path":       {Native: "אין מסלול", English: "no path", Explain: "no way there through the squares"},
+	"too-far":       {Native: "רחוק מדי", English: "too far", Explain: "beyond the movement left this round"},
+	"no-room":       {Native: "אין מקום", English: "no room", Explain: "the square is taken"},
+	"illegal-step":  {Native: "צעד אסור", English: "illegal step", Explain: "the rules forbid this step"},
+	"not-enemy":     {Native: "לא אויב", English: "not an enemy", Explain: "only foes can be attacked"},
+	"not-adjacent":  {Native: "לא צמוד", English: "not adjacent", Explain: "a melee attack needs a neighbouring foe"},
+	"attacker-out":  {Native: "התוקף מחוץ לקרב", English: "attacker out", Explain: "the attacker is out of the fight"},
+	"defender-out":  {Native: "המותקף מחוץ לקרב", English: "defender out", Explain: "the target is out of the fight"},
+	"contact-lost":  {Native: "המגע אבד", English: "contact lost", Explain: "the two are no longer side by side"},
+	"no-slot":       {Native: "אין מקום לתוקף", English: "no slot", Explain: "every place around the target is taken"},
+	"rear-closed":   {Native: "העורף מוגן", English: "rear closed", Explain: "the target's back is covered"},
+	"capacity-drop": {Native: "ירידה בכושר הריתוק", English: "pin capacity dropped", Explain: "the fighter can hold fewer foes than before"},
+	"ally-behind":   {Native: "בעל ברית מאחור", English: "ally behind", Explain: "a friend covers the back"},
+	"wall":          {Native: "קיר", English: "wall", Explain: "a wall covers the back"},
+}
+
+// kaldariaAliases maps other spellings the Kaldaria engine uses for a key
+// (in targeting, odds, conditions and opportunity-attack kinds) to the key
+// of the glossary.
+var kaldariaAliases = map[string]string{
+	"front": "tier-front", "flank": "tier-flank", "second-flank": "tier-second-flank", "rear": "tier-rear",
+	"normal-oa": "oa", "oa-normal": "oa", "normal": "oa",
+	"improved-oa": "oa-improved", "improved": "oa-improved", "plain": "oa-plain",
+	"miss": "missed", "charging": "charge", "retreating": "retreat", "fighting-retreat": "retreat",
 }

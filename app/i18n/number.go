@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"battlemat/rules/kaldaria/encounter"
 	"math/bits"
 	"strconv"
 )
@@ -112,7 +113,7 @@ var diceLetters = [numLangs]string{English: "d", Hebrew: "ק", Polish: "k", Kaza
 // "ק%" in Hebrew.
 func Dice(l Lang, ruleset string, sides int) string {
 	l = l.valid()
-	if l == Hebrew && ruleset == kaldariaID && sides == 100 {
+	if l == Hebrew && ruleset == encounter.RulesetID && sides == 100 {
 		return "ק%"
 	}
 	return diceLetters[l] + strconv.Itoa(sides)

@@ -4,11 +4,9 @@ import (
 	"strings"
 
 	"battlemat/rules/cairn"
+	"battlemat/rules/kaldaria/encounter"
 	"battlemat/rules/krysztaly"
 )
-
-// kaldariaID is the registry ID of the Kaldaria ruleset (combat.Ruleset.ID).
-const kaldariaID = "kaldaria"
 
 // Gloss names one engine key (a trace step, modifier, quantity or odds key)
 // the way a ruleset does.
@@ -27,7 +25,7 @@ type glossary struct {
 }
 
 var glossaries = map[string]glossary{
-	kaldariaID:          {Hebrew, kaldariaTerm},
+	encounter.RulesetID: {Hebrew, kaldariaTerm},
 	krysztaly.RulesetID: {Polish, krysztalyTerm},
 	cairn.RulesetID:     {Kazakh, cairnTerm},
 }
@@ -115,8 +113,11 @@ func cairnTerm(key string) (Gloss, bool) {
 	return Gloss{Native: t.Native, Lang: Kazakh, English: cairnEnglish[key], Explain: t.English}, true
 }
 
-// kaldariaTerm looks a key up in the Kaldaria glossary.
+// kaldariaTerm looks a key, or its alias, up in the Kaldaria glossary.
 func kaldariaTerm(key string) (Gloss, bool) {
+	if k, ok := kaldariaAliases[key]; ok {
+		key = k
+	}
 	g, ok := kaldariaGlossary[key]
 	g.Lang = Hebrew
 	return g, ok

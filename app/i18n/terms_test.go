@@ -10,6 +10,8 @@ import (
 	"battlemat/rules/cairn"
 	"battlemat/rules/dice"
 	"battlemat/rules/kaldaria"
+	"battlemat/rules/kaldaria/encounter"
+	"battlemat/rules/kaldaria/tactics"
 	"battlemat/rules/krysztaly"
 )
 
@@ -67,7 +69,34 @@ var kaldariaKeys = []string{
 	"damage-reduced", "multiplier-pct", "rider", "damage-capped", "damage-final", "to-force-armour", "to-hp", "hp",
 	"life-key", "dead", "down", "hit", "missed", "dodged", "parried", "to-hit",
 	"pin-capacity", "base", "size-difference", "pin-bonus", "rate", "dexterity", "heavy-armour",
-	"walk", "charge", "retreat", "overwhelmed", "side-bypass",
+	"walk", "charge", "retreat", "overwhelmed", "side-bypass", "oa-normal", "oa-plain", "missile", "engagement-index",
+	"front", "flank", "second-flank", "rear", "normal", "improved", "plain",
+	encounter.ChanceMiss, encounter.ChanceDodged, encounter.ChanceParried, encounter.ChanceHit,
+	encounter.ChanceCritical, encounter.ChanceDown, encounter.ChanceDead, encounter.ChanceLifeKey,
+	encounter.CondCharging, encounter.CondRetreating, encounter.CondQuickLeap, encounter.CondParalysed,
+	encounter.CondBound, encounter.CondHidden, encounter.CondSurprised,
+	string(tactics.ReasonFightingRetreat), string(tactics.ReasonParalysed), string(tactics.ReasonOverwhelmed),
+	string(tactics.ReasonSideBypass), string(tactics.ReasonUnnoticed), string(tactics.ReasonAlreadyUsed),
+	string(tactics.ReasonDown), string(tactics.ReasonImmobile), string(tactics.ReasonPinned),
+	string(tactics.ReasonChargeSpent), string(tactics.ReasonHalfSquare), string(tactics.ReasonNotBackward),
+	string(tactics.ReasonNoPath), string(tactics.ReasonTooFar), string(tactics.ReasonNoRoom),
+	string(tactics.ReasonIllegalStep), string(tactics.ReasonNotEnemy), string(tactics.ReasonNotAdjacent),
+	string(tactics.ReasonAttackerOut), string(tactics.ReasonContactLost), string(tactics.ReasonDefenderOut),
+	string(tactics.ReasonNoSlot), string(tactics.ReasonRearClosed), string(tactics.ReasonCapacityDrop),
+	string(tactics.ReasonBackToBack), string(tactics.ReasonAllyBehind), string(tactics.ReasonWall),
+}
+
+// TestKaldariaAliases checks that every alias leads to a glossary key and
+// shadows none.
+func TestKaldariaAliases(t *testing.T) {
+	for alias, key := range kaldariaAliases {
+		if _, ok := kaldariaGlossary[key]; !ok {
+			t.Errorf("alias %q leads to %q, which is not in the glossary", alias, key)
+		}
+		if _, ok := kaldariaGlossary[alias]; ok {
+			t.Errorf("alias %q shadows a glossary key", alias)
+		}
+	}
 }
 
 // TestKaldariaKeysNamed checks that every Kaldaria key has a Hebrew term,
@@ -112,7 +141,7 @@ func TestKaldariaKeysNamed(t *testing.T) {
 						continue
 					}
 					seen[key] = true
-					if _, ok := Term(kaldariaID, key); !ok {
+					if _, ok := Term(encounter.RulesetID, key); !ok {
 						t.Errorf("trace key %q (%s) has no Kaldaria term", key, s.Rule)
 					}
 				}
@@ -120,7 +149,7 @@ func TestKaldariaKeysNamed(t *testing.T) {
 		}
 	}
 	for _, key := range kaldariaKeys {
-		if _, ok := Term(kaldariaID, key); !ok {
+		if _, ok := Term(encounter.RulesetID, key); !ok {
 			t.Errorf("key %q has no Kaldaria term", key)
 		}
 	}
@@ -146,9 +175,11 @@ func TestLabel(t *testing.T) {
 		{"DAIRN in Kazakh", Kazakh, cairn.RulesetID, cairn.KeyArmour, "сауыт"},
 		{"DAIRN in English", English, cairn.RulesetID, cairn.KeyArmour, "armour (сауыт)"},
 		{"DAIRN in Polish", Polish, cairn.RulesetID, cairn.KeyCritical, "critical damage (ауыр зиян)"},
-		{"Kaldaria in Hebrew", Hebrew, kaldariaID, "thac10", "תלד10"},
-		{"Kaldaria in English: isolated Hebrew", English, kaldariaID, "thac10", "THAC10 (" + FSI + "תלד10" + PDI + ")"},
-		{"Kaldaria in Polish: the ruleset's meaning, not the catalogue's", Polish, kaldariaID, "critical", "critical hit (" + FSI + "פגיעה קריטית" + PDI + ")"},
+		{"Kaldaria in Hebrew", Hebrew, encounter.RulesetID, "thac10", "תלד10"},
+		{"Kaldaria tier by its targeting name", Hebrew, encounter.RulesetID, "flank", "כיתור חלקי"},
+		{"Kaldaria odds key miss", English, encounter.RulesetID, encounter.ChanceMiss, "miss (" + FSI + "החטאה" + PDI + ")"},
+		{"Kaldaria in English: isolated Hebrew", English, encounter.RulesetID, "thac10", "THAC10 (" + FSI + "תלד10" + PDI + ")"},
+		{"Kaldaria in Polish: the ruleset's meaning, not the catalogue's", Polish, encounter.RulesetID, "critical", "critical hit (" + FSI + "פגיעה קריטית" + PDI + ")"},
 		{"no ruleset term: catalogue", Hebrew, "dnd5e", "opportunity-attack", "התקפת הזדמנות"},
 		{"no ruleset: catalogue", Polish, "", "crit", "trafienie krytyczne"},
 		{"unknown key: words", Kazakh, cairn.RulesetID, "some-new-key", "some new key"},
@@ -169,7 +200,7 @@ func TestRulesetLang(t *testing.T) {
 		want    Lang
 		ok      bool
 	}{
-		{kaldariaID, Hebrew, true},
+		{encounter.RulesetID, Hebrew, true},
 		{krysztaly.RulesetID, Polish, true},
 		{cairn.RulesetID, Kazakh, true},
 		{"dnd5e", English, false},
