@@ -46,17 +46,16 @@ func missile(k kaldaria.AttackKind) bool {
 // has no tier and is normal or, against a charging mover, improved (K-OA-2,
 // K-OA-3, K-OA-6, K-OA-10), once per mover per round (K-OA-8).
 func prepare(enc combat.Encounter, req combat.AttackRequest) (strike, error) {
-	fl, err := fieldNow(enc)
+	att, err := fighterOf(enc, req.Attacker)
 	if err != nil {
 		return strike{}, err
 	}
-	att, ok := fl.fighters[req.Attacker]
-	if !ok {
-		return strike{}, combat.Invalid("", "attacker", "no combatant %q", req.Attacker)
+	if req.Defender == req.Attacker {
+		return strike{}, combat.Invalid("", "defender", "%s cannot attack itself", req.Defender)
 	}
-	def, ok := fl.fighters[req.Defender]
-	if !ok || req.Defender == req.Attacker {
-		return strike{}, combat.Invalid("", "defender", "no other combatant %q", req.Defender)
+	def, err := fighterOf(enc, req.Defender)
+	if err != nil {
+		return strike{}, err
 	}
 	var opt Option
 	if len(req.Option) > 0 {
@@ -99,6 +98,10 @@ func prepare(enc combat.Encounter, req combat.AttackRequest) (strike, error) {
 	case missile(kind):
 		s.lead = combat.Trace{{Rule: "K-RES-2", Kind: combat.StepOutcome, Key: "missile", Value: 1}}
 	default:
+		fl, err := fieldNow(enc)
+		if err != nil {
+			return strike{}, err
+		}
 		tc, err := fl.battle.Tier(att.c.ID, def.c.ID)
 		if err != nil {
 			return strike{}, err
