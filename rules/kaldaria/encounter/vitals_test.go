@@ -63,7 +63,7 @@ func TestForceArmourAcrossHits(t *testing.T) {
 func TestLifeKey(t *testing.T) {
 	knight := Knight()
 	knight.Stats.LifeKey, knight.Stats.Vitals.LifeKeyUses = &kaldaria.LifeKey{ThresholdPct: 20}, 1
-	knight.Stats.Shield, knight.Stats.Stamina = nil, false // no parries: the brute's blow lands
+	knight.Stats.Shield, knight.Stats.Stamina = nil, false     // no parries: the brute's blow lands
 	knight.Stats.Armour.Abs, knight.Stats.Armour.Cutter = 0, 0 // nor reducers: all 120 reach HP
 	s := running(t, 5, 5, []body{{"brute", "Brute", "a", brute("120", "1"), 1, 1}, {"knight", "Knight", "b", knight, 2, 1}}, "brute", "knight")
 	ev := hit(t, s, "knight", 0)
