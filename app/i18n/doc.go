@@ -20,6 +20,14 @@
 // N does the same for counted messages ("{n} creatures"): it picks the
 // CLDR plural form of n for the language (Plural) and fills "{n}" with n.
 //
+// Keys are grouped by where the text appears: bar.* (the top bar), board.*,
+// turn.* and inspector.* (the tracker and the selected creature),
+// decision.*, attack.* and step.* (the attack panel and its trace), move.*
+// and target.* (movement and targeting), edit.* (the editor), offer.* and
+// notice.* (opening encounters, messages), log.* (the log), count.* (counted
+// pieces for other messages) and key.* (engine keys no ruleset names; see
+// Label). The English catalogue defines every key; Has checks one.
+//
 // # Right-to-left text
 //
 // Hebrew pages set dir="rtl" on the page chrome (Dir) but never on the

@@ -1,6 +1,9 @@
 package i18n
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Lang is one of the languages the UI speaks. The zero value is English.
 type Lang uint8
@@ -34,6 +37,20 @@ var langs = [numLangs]langInfo{
 // String returns the language's BCP 47 tag ("en", "he", "pl", "kk"), the
 // value for the lang attribute and for storing the user's choice.
 func (l Lang) String() string { return langs[l.valid()].tag }
+
+// MarshalText writes the language as its tag, so JSON shows "he", not 1.
+func (l Lang) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText reads one tag of a language we speak, whatever its region
+// or script ("he", "pl-PL"); it rejects any other tag, and lists.
+func (l *Lang) UnmarshalText(b []byte) error {
+	p, ok := aliases[primary(string(b))]
+	if !ok {
+		return fmt.Errorf("i18n: unknown language %q", b)
+	}
+	*l = p
+	return nil
+}
 
 // valid maps an out-of-range Lang to English, so no lookup can panic.
 func (l Lang) valid() Lang {
@@ -75,14 +92,20 @@ func Parse(list string) Lang {
 	for list != "" {
 		var tag string
 		tag, list, _ = strings.Cut(list, ",")
-		tag, _, _ = strings.Cut(tag, ";")
-		tag = strings.TrimSpace(tag)
-		if i := strings.IndexAny(tag, "-_"); i >= 0 {
-			tag = tag[:i]
-		}
-		if l, ok := aliases[strings.ToLower(tag)]; ok {
+		if l, ok := aliases[primary(tag)]; ok {
 			return l
 		}
 	}
 	return English
+}
+
+// primary returns the primary language subtag of one tag, lower-cased:
+// "he" for " he-IL;q=0.9".
+func primary(tag string) string {
+	tag, _, _ = strings.Cut(tag, ";")
+	tag = strings.TrimSpace(tag)
+	if i := strings.IndexAny(tag, "-_"); i >= 0 {
+		tag = tag[:i]
+	}
+	return strings.ToLower(tag)
 }

@@ -89,3 +89,27 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestLangText checks that a language goes through JSON as its tag.
+func TestLangText(t *testing.T) {
+	for _, l := range Langs {
+		b, err := l.MarshalText()
+		if err != nil || string(b) != l.String() {
+			t.Errorf("MarshalText(%v) = %q, %v", l, b, err)
+		}
+		var back Lang
+		if err := back.UnmarshalText(b); err != nil || back != l {
+			t.Errorf("UnmarshalText(%q) = %v, %v, want %v", b, back, err, l)
+		}
+	}
+	for _, bad := range []string{"", "ru", "xx-YY", "he,pl"} {
+		var l Lang
+		if err := l.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("UnmarshalText(%q) = %v, want an error", bad, l)
+		}
+	}
+	var l Lang
+	if err := l.UnmarshalText([]byte("kk-Cyrl-KZ")); err != nil || l != Kazakh {
+		t.Errorf("UnmarshalText(kk-Cyrl-KZ) = %v, %v", l, err)
+	}
+}

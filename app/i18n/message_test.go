@@ -34,7 +34,7 @@ func TestT(t *testing.T) {
 		{"unknown key returned as is", Hebrew, "no.such.key", nil, "no.such.key"},
 		{"out-of-range language is English", Lang(42), "bar.redo", nil, "Redo"},
 		{"the arrow points the way Hebrew reads", Hebrew, "attack.versus", []any{"a", "אביר", "b", "Orc"}, "אביר ← Orc"},
-		{"counted pieces inside a message", English, "move.oa-prevented", []any{"name", "Orc", "square", "C7", "why", "overwhelmed"}, "Orc cannot strike at C7: overwhelmed"},
+		{"a reason in a movement line", English, "move.oa-prevented", []any{"name", "Orc", "square", "C7", "why", "overwhelmed"}, "Orc cannot strike at C7: overwhelmed"},
 		{"Hebrew inherits nothing from English", Hebrew, "turn.hp", []any{"hp", 3, "max", 10}, "נק״פ 3/10"},
 	}
 	for _, tt := range tests {
