@@ -14,7 +14,7 @@ const LinkPrefix = "v1."
 
 // LinkLimits bound a share link: smaller than a file, because a link is
 // opened from anywhere.
-var LinkLimits = Limits{Bytes: 64 << 10, Inflated: 1 << 20, Combatants: 100, MapSide: 100, Log: 2000, Tape: 200}
+var LinkLimits = Limits{Bytes: 64 << 10, Inflated: 1 << 20, Combatants: 100, MapSide: 100, Log: 2000, Tape: 2000}
 
 // EncodeLink returns the session as a share link for a URL fragment:
 // "v1." followed by the unpadded base64url of the deflated compact save

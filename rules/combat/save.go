@@ -27,7 +27,7 @@ type Limits struct {
 }
 
 // SaveLimits bound a saved file.
-var SaveLimits = Limits{Bytes: 8 << 20, Combatants: MaxCombatants, MapSide: MaxMapSide, Log: 10000, Tape: 1000}
+var SaveLimits = Limits{Bytes: 8 << 20, Combatants: MaxCombatants, MapSide: MaxMapSide, Log: 10000, Tape: 4000}
 
 // Save is the document of a saved encounter, version SaveVersion.
 type Save struct {

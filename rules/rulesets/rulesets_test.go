@@ -1,9 +1,11 @@
 package rulesets
 
 import (
+	"fmt"
 	"testing"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/grid"
 )
 
 // TestSamplesPlay checks every sample builds, validates, starts a session,
@@ -50,5 +52,49 @@ func TestSamplesPlay(t *testing.T) {
 			}
 			t.Logf("%s: share link %d bytes", s.ID, len(link))
 		})
+	}
+}
+
+// TestCrowdLink shares a crowd: as many creatures as a link may carry,
+// each ruleset's own, after initiative (whose tie roll-offs make long dice
+// tapes) and the start. It reports the link lengths for 20 and 100.
+func TestCrowdLink(t *testing.T) {
+	reg := Registry()
+	seen := map[string]bool{}
+	for _, s := range Samples() {
+		if seen[s.Ruleset] {
+			continue
+		}
+		seen[s.Ruleset] = true
+		sample, err := s.Build(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{20, combat.LinkLimits.Combatants} {
+			sess, err := combat.NewSession(reg, combat.NewEncounter(s.Ruleset, grid.Map{W: 60, H: 60}, 9))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < n; i++ {
+				tmpl := sample.Combatants[i%len(sample.Combatants)]
+				spec := combat.Spec{ID: fmt.Sprintf("c%d", i), Name: tmpl.Name, Side: tmpl.Side, Pos: grid.Square{X: 3 * (i % 20), Y: 3 * (i / 20)}, Profile: tmpl.Profile}
+				if _, err := sess.Do(combat.Place{Spec: spec}); err != nil {
+					t.Fatalf("%s: placing %d: %v", s.Ruleset, i, err)
+				}
+			}
+			for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+				if _, err := sess.Do(c); err != nil {
+					t.Fatalf("%s: %s: %v", s.Ruleset, c.Kind(), err)
+				}
+			}
+			link, err := combat.EncodeLink(sess)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := combat.DecodeLink(reg, link); err != nil {
+				t.Fatalf("%s: %d creatures: the link does not reopen: %v", s.Ruleset, n, err)
+			}
+			t.Logf("%s: %d creatures after initiative: link %d bytes", s.Ruleset, n, len(link))
+		}
 	}
 }
