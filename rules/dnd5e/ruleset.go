@@ -220,15 +220,22 @@ func count(available bool) int {
 }
 
 // Step checks one step of a mover (DND-ALG-C step 3): it costs 5 ft
-// (DND-GEN-3, DND-AMB-11), and every hostile creature whose reach the step
-// leaves may make an opportunity attack, as MayOpportunityAttack decides
-// (DND-ND-3, DND-ALG-D step 1).
+// (DND-GEN-3, DND-AMB-11); it may not enter the square of a hostile
+// creature that is up (DND-ND-2, SRD default for creatures of one square);
+// and every hostile creature whose reach the step leaves may make an
+// opportunity attack, as MayOpportunityAttack decides (DND-ND-3, DND-ALG-D
+// step 1).
 func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
 	m, found := enc.Combatant(id)
 	if !found {
 		return combat.StepCheck{}, combat.Invalid("DND-TURN-1", "id", "no combatant %q", id)
 	}
 	chk := combat.StepCheck{Cost: SquareFeet}
+	for _, o := range enc.Combatants {
+		if o.ID != id && o.Up() && o.Side != m.Side && o.Pos == to {
+			return combat.StepCheck{}, combat.Invalid("DND-ND-2", "path", "(%d,%d) is held by %s", to.X, to.Y, o.ID)
+		}
+	}
 	for _, o := range enc.Combatants {
 		// Friends, the fallen and creatures without their reaction cannot
 		// react (DND-ND-3, DND-REACT-3): skip them before reading profiles.
@@ -242,22 +249,28 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 		if !ok {
 			continue
 		}
-		_, melee := p.MeleeAttack()
-		allowed, _ := MayOpportunityAttack(Departure{
-			Reactor:          Budget{Reaction: o.Budget.Reaction, Locked: o.Budget.Locked},
-			ReactorCannotAct: cannotAct(o.Conditions),
-			HasOption:        melee && p.HasReaction(OpportunityAttack),
-			Hostile:          o.Side != m.Side,
-			Sees:             !slices.Contains(m.Conditions, ConditionInvisible) && !slices.Contains(o.Conditions, ConditionBlinded),
-			At:               o.Pos, Reach: p.Reach, From: from, To: to,
-			Kind:       MoveOwn,
-			Disengaged: slices.Contains(m.Conditions, ConditionDisengaged),
-		})
-		if allowed {
+		if allowed, _ := MayOpportunityAttack(departure(m, o, p, o.Budget.Reaction, from, to)); allowed {
 			chk.Attackers = append(chk.Attackers, o.ID)
 		}
 	}
 	return chk, nil
+}
+
+// departure describes mover m's step as seen by creature o with profile p
+// and reaction state reaction (DND-ND-3): hostility from the sides, sight
+// from the invisible and blinded flags, disengagement from its flag.
+func departure(m, o combat.Combatant, p Profile, reaction bool, from, to grid.Square) Departure {
+	_, melee := p.MeleeAttack()
+	return Departure{
+		Reactor:          Budget{Reaction: reaction, Locked: o.Budget.Locked},
+		ReactorCannotAct: cannotAct(o.Conditions),
+		HasOption:        melee && p.HasReaction(OpportunityAttack),
+		Hostile:          o.Side != m.Side,
+		Sees:             !slices.Contains(m.Conditions, ConditionInvisible) && !slices.Contains(o.Conditions, ConditionBlinded),
+		At:               o.Pos, Reach: p.Reach, From: from, To: to,
+		Kind:       MoveOwn,
+		Disengaged: slices.Contains(m.Conditions, ConditionDisengaged),
+	}
 }
 
 // AttackOption is the attack choice a UI sends with an Attack command:

@@ -1,0 +1,340 @@
+package dnd5e
+
+import (
+	"container/heap"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// The capabilities the ruleset offers the app's highlights.
+var (
+	_ combat.Planner    = Ruleset{}
+	_ combat.Threatener = Ruleset{}
+	_ combat.Armory     = Ruleset{}
+)
+
+// The movement band keys.
+const (
+	BandWalk = "walk" // movement left this turn (DND-TURN-1)
+	BandDash = "dash" // with a Dash still to take: movement left plus speed (DND-ND-1, SRD default)
+)
+
+// movementLeft returns what combatant c can still walk: its budget when it
+// is acting, its speed otherwise (a preview of its next turn), and whether
+// it could still Dash, with its action or a Dash bonus action.
+func movementLeft(enc combat.Encounter, c combat.Combatant) (walk, dash int, err error) {
+	p, ok, err := profileOf(c)
+	if err != nil {
+		return 0, 0, err
+	}
+	dashBonus := ok && slices.Contains(p.BonusActions, ActionDash)
+	if enc.Phase != combat.PhaseRunning || enc.Current() != c.ID {
+		return c.Stats.Speed, 2 * c.Stats.Speed, nil
+	}
+	b := c.Budget
+	if b.Actions > 0 || dashBonus && b.BonusActions > 0 {
+		return b.Movement, b.Movement + c.Stats.Speed, nil
+	}
+	return b.Movement, b.Movement, nil
+}
+
+// Bands lists the squares combatant id can reach walking and, if it can
+// still Dash, dashing (DND-TURN-1, DND-ND-1). A move may pass through an
+// ally but not a hostile creature, and may not end on anyone (DND-ND-2,
+// SRD default).
+func (rs Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) {
+	c, found := enc.Combatant(id)
+	if !found {
+		return nil, combat.Invalid("DND-TURN-1", "id", "no combatant %q", id)
+	}
+	walk, dash, err := movementLeft(enc, c)
+	if err != nil {
+		return nil, err
+	}
+	routes := rs.routes(enc, c, dash, false)
+	bands := []combat.Band{
+		{Key: BandWalk, Rule: "DND-TURN-1", Squares: []grid.Square{}},
+		{Key: BandDash, Rule: "DND-ND-1", Squares: []grid.Square{}},
+	}
+	for _, s := range routes.squares() {
+		if occupied(enc, s) {
+			continue
+		}
+		if routes.best[s].feet <= walk {
+			bands[0].Squares = append(bands[0].Squares, s)
+		} else {
+			bands[1].Squares = append(bands[1].Squares, s)
+		}
+	}
+	if dash == walk {
+		bands = bands[:1]
+	}
+	return bands, nil
+}
+
+// PlanMove plans the path of combatant id to square to: the shortest, or
+// with safest the one offering the fewest opportunity attacks and then the
+// shortest. Its provocations list, step by step, every hostile creature
+// whose reach the path leaves: those who could strike (each at most once,
+// DND-REACT-3) and, with the reason, those who could not (DND-ND-3).
+func (rs Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest bool) (combat.Plan, error) {
+	c, found := enc.Combatant(id)
+	if !found {
+		return combat.Plan{}, combat.Invalid("DND-TURN-1", "id", "no combatant %q", id)
+	}
+	walk, dash, err := movementLeft(enc, c)
+	if err != nil {
+		return combat.Plan{}, err
+	}
+	if occupied(enc, to) {
+		return combat.Plan{}, combat.Invalid("DND-ND-2", "to", "(%d,%d) is taken", to.X, to.Y)
+	}
+	routes := rs.routes(enc, c, dash, safest)
+	end, ok := routes.best[to]
+	if !ok {
+		return combat.Plan{}, combat.Invalid("DND-TURN-1", "to", "(%d,%d) is out of reach this turn", to.X, to.Y)
+	}
+	plan := combat.Plan{Band: BandWalk, Path: routes.path(to), Cost: end.feet}
+	if end.feet > walk {
+		plan.Band = BandDash
+	}
+	plan.Provocations, err = provocations(enc, c, plan.Path)
+	return plan, err
+}
+
+// provocations walks path step by step and explains, for every hostile
+// creature whose reach a step leaves, whether it could make an opportunity
+// attack; a creature that could is assumed to take it, spending its
+// reaction for the rest of the path (DND-ND-3, DND-REACT-3).
+func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) ([]combat.Provocation, error) {
+	var out []combat.Provocation
+	struck := map[string]bool{}
+	from := m.Pos
+	for i, to := range path {
+		for _, o := range enc.Combatants {
+			if o.ID == m.ID || !o.Up() || o.Side == m.Side {
+				continue
+			}
+			p, ok, err := profileOf(o)
+			if err != nil {
+				return nil, err
+			}
+			if !ok || !WithinReach(o.Pos, p.Reach, from) || WithinReach(o.Pos, p.Reach, to) {
+				continue
+			}
+			allowed, tr := MayOpportunityAttack(departure(m, o, p, o.Budget.Reaction && !struck[o.ID], from, to))
+			last := tr[len(tr)-1]
+			pr := combat.Provocation{Attacker: o.ID, At: from, Step: i, Kind: "normal", Rule: last.Rule}
+			if allowed {
+				struck[o.ID] = true
+			} else {
+				pr.Prevented = last.Key
+			}
+			out = append(out, pr)
+		}
+		from = to
+	}
+	return out, nil
+}
+
+// Threatened lists the squares from which a step out of reach would give a
+// hostile creature an opportunity attack on combatant id right now: every
+// square within the reach of a hostile creature that has the opportunity
+// attack, its reaction and its sight of id (DND-ND-3, DND-REACT-3).
+func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error) {
+	m, found := enc.Combatant(id)
+	if !found {
+		return nil, combat.Invalid("DND-ND-3", "id", "no combatant %q", id)
+	}
+	seen := map[grid.Square]bool{}
+	var out []grid.Square
+	for _, o := range enc.Combatants {
+		if o.ID == id || !o.Up() || o.Side == m.Side {
+			continue
+		}
+		p, ok, err := profileOf(o)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		d := departure(m, o, p, o.Budget.Reaction, o.Pos, o.Pos)
+		if can, _ := d.Reactor.CanReact(d.ReactorCannotAct); !d.HasOption || !d.Sees || !can {
+			continue
+		}
+		r := p.Reach / SquareFeet
+		for y := o.Pos.Y - r; y <= o.Pos.Y+r; y++ {
+			for x := o.Pos.X - r; x <= o.Pos.X+r; x++ {
+				s := grid.Square{X: x, Y: y}
+				if enc.Map.In(s) && s != o.Pos && !seen[s] {
+					seen[s] = true
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	sortSquares(out)
+	return out, nil
+}
+
+// AttackChoices lists the attacks of combatant id's stat block, each with
+// the Option that selects it (DND-ND-4).
+func (Ruleset) AttackChoices(enc combat.Encounter, id string) ([]combat.AttackChoice, error) {
+	c, found := enc.Combatant(id)
+	if !found {
+		return nil, combat.Invalid("DND-ND-4", "id", "no combatant %q", id)
+	}
+	p, ok, err := profileOf(c)
+	if err != nil || !ok {
+		return nil, err
+	}
+	out := make([]combat.AttackChoice, len(p.Attacks))
+	for i, a := range p.Attacks {
+		// An AttackOption holds a string and two booleans: marshalling
+		// cannot fail.
+		opt, _ := json.Marshal(AttackOption{Attack: a.Name})
+		out[i] = combat.AttackChoice{Key: fmt.Sprintf("%s-%d", a.Kind, i), Name: a.Name, Option: opt}
+	}
+	return out, nil
+}
+
+// route is the best way found to a square: its cost in feet, the
+// opportunity attacks offered on the way (counted per step, an upper
+// bound), and the square it is entered from.
+type route struct {
+	feet, offers int
+	prev         grid.Square
+}
+
+// routes is the result of a search from a start square.
+type routes struct {
+	start grid.Square
+	best  map[grid.Square]route
+}
+
+// squares returns the squares reached, start excluded, in row order.
+func (r routes) squares() []grid.Square {
+	var out []grid.Square
+	for s := range r.best {
+		if s != r.start {
+			out = append(out, s)
+		}
+	}
+	sortSquares(out)
+	return out
+}
+
+// sortSquares puts squares in row order, then column order.
+func sortSquares(ss []grid.Square) {
+	slices.SortFunc(ss, func(a, b grid.Square) int {
+		if a.Y != b.Y {
+			return a.Y - b.Y
+		}
+		return a.X - b.X
+	})
+}
+
+// occupied reports whether a creature that is up stands on s.
+func occupied(enc combat.Encounter, s grid.Square) bool {
+	for _, c := range enc.Combatants {
+		if c.Up() && c.Pos == s {
+			return true
+		}
+	}
+	return false
+}
+
+// path returns the squares from the start (excluded) to s.
+func (r routes) path(s grid.Square) []grid.Square {
+	var rev []grid.Square
+	for s != r.start {
+		rev = append(rev, s)
+		s = r.best[s].prev
+	}
+	slices.Reverse(rev)
+	return rev
+}
+
+// routes searches every square c can reach within budget feet, by single
+// steps the ruleset's Step allows, cheapest first; with safest, fewest
+// opportunity attacks offered first, then cheapest (Dijkstra's algorithm
+// on the pair).
+func (rs Ruleset) routes(enc combat.Encounter, c combat.Combatant, budget int, safest bool) routes {
+	walls := map[grid.Square]bool{}
+	for _, w := range enc.Map.Walls {
+		walls[w] = true
+	}
+	less := func(a, b route) bool {
+		if safest && a.offers != b.offers {
+			return a.offers < b.offers
+		}
+		if a.feet != b.feet {
+			return a.feet < b.feet
+		}
+		return a.offers < b.offers
+	}
+	r := routes{start: c.Pos, best: map[grid.Square]route{c.Pos: {}}}
+	q := &routeQueue{less: less, items: []queued{{c.Pos, route{}}}}
+	for q.Len() > 0 {
+		it := heap.Pop(q).(queued)
+		if less(r.best[it.at], it.r) {
+			continue
+		}
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				to := grid.Square{X: it.at.X + dx, Y: it.at.Y + dy}
+				if to == it.at || !enc.Map.In(to) || walls[to] {
+					continue
+				}
+				chk, err := rs.Step(enc, c.ID, it.at, to)
+				if err != nil {
+					continue
+				}
+				next := route{feet: it.r.feet + chk.Cost, offers: it.r.offers + len(chk.Attackers), prev: it.at}
+				if next.feet > budget {
+					continue
+				}
+				if old, seen := r.best[to]; seen && !less(next, old) {
+					continue
+				}
+				r.best[to] = next
+				heap.Push(q, queued{to, next})
+			}
+		}
+	}
+	return r
+}
+
+// queued is a square waiting in the search with the route that reached it.
+type queued struct {
+	at grid.Square
+	r  route
+}
+
+// routeQueue is a min-heap of queued squares ordered by less, then by
+// square, so the search is deterministic.
+type routeQueue struct {
+	less  func(a, b route) bool
+	items []queued
+}
+
+func (q *routeQueue) Len() int { return len(q.items) }
+func (q *routeQueue) Less(i, j int) bool {
+	a, b := q.items[i], q.items[j]
+	if q.less(a.r, b.r) || q.less(b.r, a.r) {
+		return q.less(a.r, b.r)
+	}
+	return a.at.Y < b.at.Y || a.at.Y == b.at.Y && a.at.X < b.at.X
+}
+func (q *routeQueue) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
+func (q *routeQueue) Push(x any)    { q.items = append(q.items, x.(queued)) }
+func (q *routeQueue) Pop() any {
+	it := q.items[len(q.items)-1]
+	q.items = q.items[:len(q.items)-1]
+	return it
+}
