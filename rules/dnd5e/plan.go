@@ -323,6 +323,7 @@ type routeQueue struct {
 	items []queued
 }
 
+// Len, Less, Swap, Push and Pop make routeQueue a heap.Interface.
 func (q *routeQueue) Len() int { return len(q.items) }
 func (q *routeQueue) Less(i, j int) bool {
 	a, b := q.items[i], q.items[j]

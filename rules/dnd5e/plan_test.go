@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 	"battlemat/rules/dice/dicetest"
 	"battlemat/rules/grid"
 )
@@ -164,5 +165,24 @@ func TestStepHostileSquare(t *testing.T) {
 	}
 	if _, err := (Ruleset{}).Step(enc, "fighter", grid.Square{X: 3, Y: 3}, grid.Square{X: 4, Y: 3}); err != nil {
 		t.Errorf("through the rogue's square: %v", err)
+	}
+}
+
+// BenchmarkPlanSafest plans the wizard's safest way round goblin A, with
+// both bands' search (60 ft) behind it.
+func BenchmarkPlanSafest(b *testing.B) {
+	enc, err := SampleEncounter(1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, cmd := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+		if enc, _, err = combat.Apply(Ruleset{}, enc, cmd, dice.NewPCG(1)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if _, err := (Ruleset{}).PlanMove(enc, "wizard", grid.Square{X: 7, Y: 3}, true); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
