@@ -45,7 +45,9 @@ func missile(k kaldaria.AttackKind) bool {
 // list, which gives the tier (K-PIN-9, K-FLANK-9); an opportunity attack
 // has no tier and is normal or, against a charging mover, improved (K-OA-2,
 // K-OA-3, K-OA-6, K-OA-10), once per mover per round (K-OA-8).
-func prepare(enc combat.Encounter, req combat.AttackRequest) (strike, error) {
+// ahead is 1 when the attack's action is not yet spent (odds before the
+// attack), 0 when the engine has spent it.
+func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike, error) {
 	att, err := fighterOf(enc, req.Attacker)
 	if err != nil {
 		return strike{}, err
@@ -75,6 +77,9 @@ func prepare(enc combat.Encounter, req combat.AttackRequest) (strike, error) {
 	}
 	s := strike{att: att, def: def, a: kaldaria.Attack{Weapon: opt.Weapon, Maneuver: opt.Maneuver,
 		Telegraphed: opt.Telegraphed, Surprised: def.surprised(enc), Paralysed: def.has(CondParalysed)}}
+	if err := chargeLimit(enc, att, req, opt, ahead); err != nil {
+		return strike{}, err
+	}
 	kind := weapons[opt.Weapon].Kind
 	switch {
 	case req.Opportunity:
@@ -115,6 +120,22 @@ func prepare(enc combat.Encounter, req combat.AttackRequest) (strike, error) {
 	return s, nil
 }
 
+// chargeLimit enforces K-MOVE-7 on the acting creature's own attacks:
+// while charging it may make one normal attack, no maneuver, in its turn.
+// ahead is as for prepare.
+func chargeLimit(enc combat.Encounter, att fighter, req combat.AttackRequest, opt Option, ahead int) error {
+	if req.Opportunity || att.mode().Mode != tactics.Charge || enc.Current() != att.c.ID {
+		return nil
+	}
+	if opt.Maneuver != (kaldaria.Maneuver{}) {
+		return combat.Invalid("K-MOVE-7", "option.maneuver", "a charging creature makes only a normal attack")
+	}
+	if n := att.sheet.Body.attacks() - att.c.Budget.Actions + ahead; n > 1 {
+		return combat.Invalid("K-MOVE-7", "attacker", "a charging creature makes one attack in its turn, this would be attack %d", n)
+	}
+	return nil
+}
+
 // touching reports whether two fighters' footprints are adjacent (K-GRID-3).
 func touching(a, b fighter) bool {
 	return grid.Touching(grid.Footprint{At: a.c.Pos, Side: a.sheet.footprint()}, grid.Footprint{At: b.c.Pos, Side: b.sheet.footprint()})
@@ -126,7 +147,7 @@ func touching(a, b fighter) bool {
 // life-key uses and engagement list, and the attacker's OA record or its
 // melee attacks this turn come back as the combatants' new state.
 func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Roller) (combat.AttackOutcome, error) {
-	s, err := prepare(enc, req)
+	s, err := prepare(enc, req, 0)
 	if err != nil {
 		return combat.AttackOutcome{}, err
 	}
@@ -186,7 +207,7 @@ const OddsDen = 1_000_000
 // outcome and damage groups each adjusted by largest remainder to sum to
 // OddsDen exactly.
 func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
-	s, err := prepare(enc, req)
+	s, err := prepare(enc, req, 1)
 	if err != nil {
 		return nil, err
 	}

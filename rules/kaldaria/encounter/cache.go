@@ -2,35 +2,52 @@ package encounter
 
 import "sync"
 
-// sheetCache memoises decoded sheets by their JSON: highlight queries decode
-// every combatant on each call, and an encounter's profiles rarely change.
-// It holds at most maxCachedSheets entries and is safe for concurrent use;
-// it never changes a result, only how fast it comes.
-var sheetCache struct {
-	sync.Mutex
-	m map[string]Sheet
+// memo remembers decoded values by their JSON: every query decodes every
+// combatant's profile and states, and these rarely change between calls.
+// It holds at most maxMemo entries (then starts afresh), is safe for
+// concurrent use, and never changes a result, only how fast it comes.
+// Decoded values share their slices between callers, which must treat them
+// as read-only.
+type memo[T any] struct {
+	mu sync.Mutex
+	m  map[string]T
 }
 
-const maxCachedSheets = 512
+const maxMemo = 1024
 
-// decodeSheetCached is DecodeSheet through sheetCache. Sheets hold slices
-// (weapons, groups) that callers must treat as read-only.
-func decodeSheetCached(raw []byte) (Sheet, error) {
-	sheetCache.Lock()
-	s, ok := sheetCache.m[string(raw)]
-	sheetCache.Unlock()
+// get returns the value raw decodes to.
+func (c *memo[T]) get(raw []byte, decode func([]byte) (T, error)) (T, error) {
+	c.mu.Lock()
+	v, ok := c.m[string(raw)]
+	c.mu.Unlock()
 	if ok {
-		return s, nil
+		return v, nil
 	}
-	s, err := DecodeSheet(raw)
+	v, err := decode(raw)
 	if err != nil {
-		return Sheet{}, err
+		return v, err
 	}
-	sheetCache.Lock()
-	if sheetCache.m == nil || len(sheetCache.m) >= maxCachedSheets {
-		sheetCache.m = map[string]Sheet{}
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxMemo {
+		c.m = map[string]T{}
 	}
-	sheetCache.m[string(raw)] = s
-	sheetCache.Unlock()
-	return s, nil
+	c.m[string(raw)] = v
+	c.mu.Unlock()
+	return v, nil
+}
+
+// The decoded sheets, round states and persistent states.
+var (
+	sheets   memo[Sheet]
+	rounds   memo[roundState]
+	lastings memo[lasting]
+)
+
+// decodeInto returns a decoder of JSON into a T, strict as decodeStrict.
+func decodeInto[T any](field string) func([]byte) (T, error) {
+	return func(raw []byte) (T, error) {
+		var v T
+		err := decodeStrict(raw, &v, field)
+		return v, err
+	}
 }

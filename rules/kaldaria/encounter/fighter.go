@@ -66,16 +66,16 @@ func fighterOf(enc combat.Encounter, id string) (fighter, error) {
 	}
 	f := fighter{c: c}
 	var err error
-	if f.sheet, err = decodeSheetCached(c.Profile); err != nil {
+	if f.sheet, err = sheets.get(c.Profile, DecodeSheet); err != nil {
 		return fighter{}, err
 	}
 	if len(c.RoundState) > 0 {
-		if err := decodeStrict(c.RoundState, &f.round, "roundState"); err != nil {
+		if f.round, err = rounds.get(c.RoundState, decodeInto[roundState]("roundState")); err != nil {
 			return fighter{}, err
 		}
 	}
 	if len(c.State) > 0 {
-		if err := decodeStrict(c.State, &f.state, "state"); err != nil {
+		if f.state, err = lastings.get(c.State, decodeInto[lasting]("state")); err != nil {
 			return fighter{}, err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 	"battlemat/rules/grid"
 )
 
@@ -106,3 +107,6 @@ func value(tr combat.Trace, key string) int {
 
 // mapOf is an open map.
 func mapOf(w, h int) grid.Map { return grid.Map{W: w, H: h} }
+
+// pcg is a seeded roller for benchmarks.
+func pcg() *dice.PCG { return dice.NewPCG(42) }

@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"testing"
@@ -144,4 +145,26 @@ func TestMovementTypes(t *testing.T) {
 			t.Errorf("E(guard) = %v after the retreat, want empty (K-PIN-9)", e)
 		}
 	})
+}
+
+// TestChargeAttack checks K-MOVE-7: a charging creature makes one normal
+// attack in its turn, however many its stat block gives, and no maneuver.
+func TestChargeAttack(t *testing.T) {
+	enc, err := SampleElemental(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := session(t, enc)
+	do(t, s, order("elemental", "beetle", "swordsman"), combat.Start{}, combat.AddCondition{ID: "elemental", Condition: CondCharging})
+	wild := json.RawMessage(`{"weapon":0,"maneuver":{"key":"wild-blow","hitBonus":2,"damagePct":150}}`)
+	var re *combat.RuleError
+	if _, err := s.DoWithDice(combat.Attack{Attacker: "elemental", Defender: "swordsman", Option: wild}, 1); !errors.As(err, &re) || re.Rule != "K-MOVE-7" {
+		t.Errorf("maneuver while charging: %v, want a K-MOVE-7 error", err)
+	}
+	if _, err := s.DoWithDice(combat.Attack{Attacker: "elemental", Defender: "swordsman"}, 1); err != nil {
+		t.Fatalf("first attack while charging: %v", err)
+	}
+	if _, err := s.DoWithDice(combat.Attack{Attacker: "elemental", Defender: "swordsman"}, 1); !errors.As(err, &re) || re.Rule != "K-MOVE-7" {
+		t.Errorf("second attack while charging: %v, want a K-MOVE-7 error", err)
+	}
 }
