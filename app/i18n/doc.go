@@ -47,6 +47,11 @@
 // Term and Label name a trace or odds key the way the ruleset itself does,
 // in the ruleset's own language (Kaldaria in Hebrew, Kryształy Czasu in
 // Polish, DAIRN in Kazakh), with an English label and explanation written
-// for this app. Dice, Int, Tenths and Percent write dice and numbers the way
-// each language and ruleset does.
+// for this app.
+//
+// # Numbers and dice
+//
+// Dice, Int, Signed, Tenths and Percent write dice and numbers the way each
+// language and ruleset does: "ק20", "k100", "12,5%", and in Hebrew a sign
+// that stays in front of its number.
 package i18n

@@ -8,8 +8,8 @@ var kkCatalogue = catalogue{
 	msgs: map[string]string{
 		"bar.undo":          "Болдырмау",
 		"bar.undo.hint":     "Болдырмау (Ctrl+Z)",
-		"bar.redo":          "Қайтару",
-		"bar.redo.hint":     "Қайтару (Ctrl+Shift+Z)",
+		"bar.redo":          "Қайталау",
+		"bar.redo.hint":     "Қайталау (Ctrl+Shift+Z)",
 		"bar.share":         "Сілтемемен бөлісу",
 		"bar.export":        "Экспорттау",
 		"bar.import":        "Импорттау",

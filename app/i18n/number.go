@@ -13,28 +13,43 @@ type numberStyle struct {
 	// minGroup is the smallest number of integer digits that gets grouping
 	// (CLDR minimumGroupingDigits + 3): Polish writes 1000 but 10 000.
 	minGroup int
+	// minus and plus are the signs. Hebrew puts a left-to-right mark before
+	// them, as CLDR does: without it "+2" in Hebrew text shows as "2+".
+	minus, plus string
 }
 
 var numberStyles = [numLangs]numberStyle{
-	English: {".", ",", 4},
-	Hebrew:  {".", ",", 4},
-	Polish:  {",", "\u00a0", 5},
-	Kazakh:  {",", "\u00a0", 4},
+	English: {".", ",", 4, "-", "+"},
+	Hebrew:  {".", ",", 4, "\u200e-", "\u200e+"},
+	Polish:  {",", "\u00a0", 5, "-", "+"},
+	Kazakh:  {",", "\u00a0", 4, "-", "+"},
 }
 
 // Int writes n with l's digit grouping: "12,345" in English and Hebrew,
 // "12 345" (with a no-break space) in Polish and Kazakh, where Polish leaves
-// four-digit numbers ungrouped.
+// four-digit numbers ungrouped. A Hebrew minus sign carries a left-to-right
+// mark (see Signed).
 func Int(l Lang, n int64) string {
 	u := uint64(n)
 	if n < 0 {
 		u = -u
 	}
-	s := group(numberStyles[l.valid()], u)
+	st := numberStyles[l.valid()]
+	s := group(st, u)
 	if n < 0 {
-		return "-" + s
+		return st.minus + s
 	}
 	return s
+}
+
+// Signed writes n like Int but always with its sign, "+2" or "-3" (and "0"),
+// for modifiers such as the {value} of "step.modifier". In Hebrew the sign
+// carries a left-to-right mark so that it stays in front of the number.
+func Signed(l Lang, n int64) string {
+	if n > 0 {
+		return numberStyles[l.valid()].plus + Int(l, n)
+	}
+	return Int(l, n)
 }
 
 // Tenths writes tenths/10 with one decimal in l's style: "12.5" or "12,5".
@@ -46,7 +61,7 @@ func Tenths(l Lang, tenths int64) string {
 	st := numberStyles[l.valid()]
 	s := group(st, u/10) + st.decimal + string(rune('0'+u%10))
 	if tenths < 0 {
-		return "-" + s
+		return st.minus + s
 	}
 	return s
 }

@@ -20,6 +20,7 @@ func TestInt(t *testing.T) {
 		{Kazakh, 1000, "1\u00a0000"},
 		{Kazakh, -42, "-42"},
 		{English, -9223372036854775808, "-9,223,372,036,854,775,808"},
+		{Hebrew, -5, "\u200e-5"},
 	}
 	for _, tt := range tests {
 		if got := Int(tt.lang, tt.n); got != tt.want {
@@ -102,12 +103,35 @@ func TestTenths(t *testing.T) {
 		{English, 25, "2.5"},
 		{Polish, 25, "2,5"},
 		{Kazakh, 5, "0,5"},
-		{Hebrew, -15, "-1.5"},
+		{Hebrew, -15, "\u200e-1.5"},
 		{English, 12340, "1,234.0"},
 	}
 	for _, tt := range tests {
 		if got := Tenths(tt.lang, tt.tenths); got != tt.want {
 			t.Errorf("Tenths(%v, %d) = %q, want %q", tt.lang, tt.tenths, got, tt.want)
+		}
+	}
+}
+
+// TestSigned checks modifiers: always signed, and in Hebrew with the
+// left-to-right mark that keeps the sign before the number.
+func TestSigned(t *testing.T) {
+	tests := []struct {
+		lang Lang
+		n    int64
+		want string
+	}{
+		{English, 2, "+2"},
+		{English, -3, "-3"},
+		{English, 0, "0"},
+		{Hebrew, 2, "\u200e+2"},
+		{Hebrew, -2, "\u200e-2"},
+		{Polish, 12000, "+12\u00a0000"},
+		{Kazakh, -1, "-1"},
+	}
+	for _, tt := range tests {
+		if got := Signed(tt.lang, tt.n); got != tt.want {
+			t.Errorf("Signed(%v, %d) = %q, want %q", tt.lang, tt.n, got, tt.want)
 		}
 	}
 }
