@@ -101,7 +101,8 @@ func TestOpportunityOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := combat.AttackRequest{Attacker: "thug-1", Defender: "robin", Opportunity: true,
+	enc.Combatants[enc.Find("robin")].Pos = sq(4, 2) // beside the third thug
+	req := combat.AttackRequest{Attacker: "thug-3", Defender: "robin", Opportunity: true,
 		Option: json.RawMessage(`{"weapon":0,"maneuver":{"key":"wild-blow","hitBonus":2,"damagePct":150}}`)}
 	if _, err := (Ruleset{}).Odds(enc, req); err == nil {
 		t.Error("K-OA-4: a maneuver as an opportunity attack was accepted")
@@ -115,8 +116,8 @@ func TestOpportunityOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := enc.Find("thug-1")
-	enc.Combatants[i].RoundState = out.RoundState["thug-1"]
+	i := enc.Find("thug-3")
+	enc.Combatants[i].RoundState = out.RoundState["thug-3"]
 	if _, err := (Ruleset{}).Odds(enc, req); err == nil {
 		t.Error("K-OA-8: a second opportunity attack on the same mover was accepted")
 	}

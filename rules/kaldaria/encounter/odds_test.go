@@ -21,7 +21,8 @@ type oddsCase struct {
 
 func oddsCases() []oddsCase {
 	return []oddsCase{
-		{"robin/K-OA-2+V-27", SampleRobin, nil, combat.AttackRequest{Attacker: "thug-1", Defender: "robin", Opportunity: true}},
+		{"robin/K-OA-2+V-27", SampleRobin, []combat.Command{combat.Reposition{ID: "robin", To: sq(4, 2)}},
+			combat.AttackRequest{Attacker: "thug-3", Defender: "robin", Opportunity: true}},
 		{"corridor/K-FLANK-1", SampleCorridor, nil, combat.AttackRequest{Attacker: "raider-4", Defender: "captain"}},
 		{"elemental/V-19", SampleElemental, []combat.Command{order("elemental", "beetle", "swordsman"), combat.Start{}},
 			combat.AttackRequest{Attacker: "elemental", Defender: "swordsman"}},

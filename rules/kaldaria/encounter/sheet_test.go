@@ -11,7 +11,7 @@ import (
 
 // sheets are the sample creatures.
 func sampleSheets() []Sheet {
-	return []Sheet{Urchin(), CityGuard(), Knight(), Swordsman(), Elemental(), Beetle(), Robin(), Thug(), Watchman(), Raider(), Captain()}
+	return []Sheet{Urchin(), CityGuard(), Knight(), Swordsman(), Elemental(), Beetle(), Robin(), Thug(), Raider(), Captain()}
 }
 
 // TestSheetErrors checks that bad profiles are refused with a typed error
