@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"battlemat/rules/combat"
-	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria"
 )
 
 // blow is one attack of a scene played through the session: who strikes
@@ -102,28 +102,38 @@ func TestElementalScene(t *testing.T) {
 	})
 }
 
-// TestKnightParries is V-17 on the urchins sample: an urchin's 19 hits the
-// knight (AR 12, need 18); his weapon parry needs 12; a 12 parries, an 11
-// fails and the shield parry (need 14) is tried next.
-func TestKnightParries(t *testing.T) {
+// TestKnightScene plays the urchins sample's knight: V-17, an urchin's 19
+// hits him (AR 12, need 18) and his weapon parry needs 12, so a 12 parries
+// while an 11 fails and the shield parry (need 14) is tried next; V-10, his
+// Wild blow on an urchin (AR 6) needs 3 and deals ×3/2.
+func TestKnightScene(t *testing.T) {
+	wild, _ := json.Marshal(Option{Maneuver: kaldaria.WildBlow})
 	for _, c := range []struct {
-		id    string
-		faces []int
-		hit   bool
-		trace map[string]int
-		hp    int
+		id, rules string
+		att, def  string
+		option    json.RawMessage
+		faces     []int
+		hit       bool
+		trace     map[string]int
+		hp        int
 	}{
-		{"V-17/12", []int{19, 12}, false, map[string]int{"need": 18, "ar-hit": 13, "parry-thac-weapon": 9, "parry-need-weapon": 12}, 136},
-		{"V-17/11", []int{19, 11, 2, 4}, true, map[string]int{"parry-need-weapon": 12, "parry-need-shield": 14, "damage-final": 1}, 135},
+		{"V-17/12", "K-HIT-5 K-PARRY-2 K-PARRY-3", "urchin-1", "knight", nil, []int{19, 12}, false,
+			map[string]int{"need": 18, "ar-hit": 13, "parry-thac-weapon": 9, "parry-need-weapon": 12}, 136},
+		{"V-17/11", "K-PARRY-2 K-PARRY-13", "urchin-1", "knight", nil, []int{19, 11, 2, 4}, true,
+			map[string]int{"parry-need-weapon": 12, "parry-need-shield": 14, "damage-final": 1}, 135},
+		{"V-10/3", "K-MOD-1..6 K-HIT-2", "knight", "urchin-1", wild, []int{3, 4}, true,
+			map[string]int{"thac10": 7, "ar": 6, "need": 3, "damage-final": 9}, 3},
+		{"V-10/2", "K-HIT-4", "knight", "urchin-1", wild, []int{2}, false, map[string]int{"need": 3}, 12},
 	} {
 		t.Run(c.id, func(t *testing.T) {
+			t.Logf("rules %s", c.rules)
 			enc, err := SampleUrchins(1)
 			if err != nil {
 				t.Fatal(err)
 			}
 			s := session(t, enc)
-			do(t, s, combat.Reposition{ID: "urchin-1", To: knightSide()}, order("urchin-1", "urchin-2", "urchin-3", "guard", "knight"), combat.Start{})
-			evs, err := s.DoWithDice(combat.Attack{Attacker: "urchin-1", Defender: "knight"}, c.faces...)
+			do(t, s, combat.Reposition{ID: "urchin-1", To: sq(9, 4)}, order(c.att, "urchin-2", "urchin-3", "guard", c.def), combat.Start{})
+			evs, err := s.DoWithDice(combat.Attack{Attacker: c.att, Defender: c.def, Option: c.option}, c.faces...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,12 +146,9 @@ func TestKnightParries(t *testing.T) {
 					t.Errorf("%s = %d, want %d", k, got, want)
 				}
 			}
-			if k, _ := s.State().Combatant("knight"); k.HP != c.hp {
-				t.Errorf("knight HP %d, want %d", k.HP, c.hp)
+			if d, _ := s.State().Combatant(c.def); d.HP != c.hp {
+				t.Errorf("%s has %d HP, want %d", c.def, d.HP, c.hp)
 			}
 		})
 	}
 }
-
-// knightSide is a square next to the knight of the urchins sample.
-func knightSide() grid.Square { return grid.Square{X: 9, Y: 4} }

@@ -24,22 +24,22 @@ func bandSizes(t *testing.T, enc combat.Encounter, id string) map[string]int {
 	return out
 }
 
-// TestBands checks the movement bands of the duel's urchin (rate 3):
-// a walk of 3 and a charge of 6 squares around the guard's square, which no
-// enemy may enter (K-GRID-2), and a fighting retreat to the 3 squares
-// farther from the guard (K-MOVE-10); after one square walked, the walk
-// and charge shrink and the retreat closes (K-MOVE-9).
+// TestBands checks the movement bands of the duel's urchin (rate 4):
+// a walk of 4 and a charge of 8 squares (the whole map but the guard's
+// square, which no enemy may enter, K-GRID-2), and a fighting retreat to
+// the 3 squares farther from the guard (K-MOVE-10); after one square
+// walked, the walk shrinks to 3 and the retreat closes (K-MOVE-9).
 func TestBands(t *testing.T) {
 	s := duel(t)
-	if got, want := bandSizes(t, s.State(), "urchin"), map[string]int{"walk": 33, "charge": 38, "retreat": 3}; !mapsEqual(got, want) {
+	if got, want := bandSizes(t, s.State(), "urchin"), map[string]int{"walk": 38, "charge": 38, "retreat": 3}; !mapsEqual(got, want) {
 		t.Errorf("K-MOVE-6/7/9: bands %v, want %v", got, want)
 	}
 	do(t, s, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2)}}, combat.DeclineOpportunity{})
-	if got, want := bandSizes(t, s.State(), "urchin"), map[string]int{"walk": 23, "charge": 38, "retreat": 0}; !mapsEqual(got, want) {
+	if got, want := bandSizes(t, s.State(), "urchin"), map[string]int{"walk": 33, "charge": 38, "retreat": 0}; !mapsEqual(got, want) {
 		t.Errorf("after a square: bands %v, want %v", got, want)
 	}
-	if _, err := (Ruleset{}).PlanMove(s.State(), "urchin", sq(7, 2), false); err == nil {
-		t.Error("a walk of 3 more squares after 1 was planned")
+	if _, err := (Ruleset{}).PlanMove(s.State(), "urchin", sq(0, 0), false); err == nil {
+		t.Error("a walk of 4 more squares after 1 was planned")
 	}
 }
 

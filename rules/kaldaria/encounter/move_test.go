@@ -12,8 +12,8 @@ import (
 
 func sq(x, y int) grid.Square { return grid.Square{X: x, Y: y} }
 
-// duel is a guard at (2,2) and an urchin beside him at (3,2) on an open
-// 8 × 5 map, the urchin acting first.
+// duel is a guard at (2,2) and an urchin (rate 4) beside him at (3,2) on
+// an open 8 × 5 map, the urchin acting first.
 func duel(t *testing.T) *combat.Session {
 	return running(t, 8, 5, []body{
 		{"urchin", "Urchin", "urchins", Urchin(), 3, 2},
@@ -44,13 +44,13 @@ func TestOpportunityAttacks(t *testing.T) {
 		if u, _ := s.State().Combatant("urchin"); u.Pos != sq(3, 2) {
 			t.Fatalf("urchin at %v before the OA, want (3,2) (K-OA-9)", u.Pos)
 		}
-		// need = 17 − 2 + AR 3 − 10 = 8; 12 hits; d6+1 shows 5; ×3/2 → 8.
+		// need = 17 − 2 + AR 6 − 10 = 11; 12 hits; d6+1 shows 5; ×3/2 → 8.
 		evs, err := s.DoWithDice(combat.TakeOpportunity{}, 12, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ev := resolved(t, evs)
-		if value(ev.Trace, "oa-normal") != 1 || value(ev.Trace, "need") != 8 || value(ev.Trace, "damage-final") != 8 {
+		if value(ev.Trace, "oa-normal") != 1 || value(ev.Trace, "need") != 11 || value(ev.Trace, "damage-final") != 8 {
 			t.Errorf("trace %v", ev.Trace)
 		}
 		enc := s.State()
@@ -92,13 +92,13 @@ func TestOpportunityAttacks(t *testing.T) {
 		s := duel(t)
 		do(t, s, combat.AddCondition{ID: "urchin", Condition: CondCharging},
 			combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2), sq(5, 2), sq(6, 2), sq(7, 2)}})
-		// need = 17 − 3 + 3 − 10 = 7; the 7 hits; d6+1 shows 2; ×166/100 → 3.
-		evs, err := s.DoWithDice(combat.TakeOpportunity{}, 7, 1)
+		// need = 17 − 3 + 6 − 10 = 10; the 10 hits; d6+1 shows 2; ×166/100 → 3.
+		evs, err := s.DoWithDice(combat.TakeOpportunity{}, 10, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ev := resolved(t, evs)
-		if value(ev.Trace, "oa-improved") != 1 || value(ev.Trace, "need") != 7 || value(ev.Trace, "damage-final") != 3 {
+		if value(ev.Trace, "oa-improved") != 1 || value(ev.Trace, "need") != 10 || value(ev.Trace, "damage-final") != 3 {
 			t.Errorf("trace %v", ev.Trace)
 		}
 		if u, _ := s.State().Combatant("urchin"); u.Pos != sq(7, 2) {
@@ -114,8 +114,8 @@ func TestOpportunityAttacks(t *testing.T) {
 func TestMovementTypes(t *testing.T) {
 	t.Run("K-MOVE-6/walk-limit", func(t *testing.T) {
 		s := duel(t)
-		do(t, s, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2), sq(5, 2), sq(6, 2)}}, combat.DeclineOpportunity{})
-		_, err := s.Do(combat.Move{ID: "urchin", Path: []grid.Square{sq(7, 2)}})
+		do(t, s, combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2), sq(5, 2), sq(6, 2), sq(7, 2)}}, combat.DeclineOpportunity{})
+		_, err := s.Do(combat.Move{ID: "urchin", Path: []grid.Square{sq(7, 3)}})
 		var re *combat.RuleError
 		if !errors.As(err, &re) || re.Rule != "K-MOVE-6" {
 			t.Errorf("fourth square of a walk: %v, want a K-MOVE-6 error", err)

@@ -31,10 +31,10 @@ func healthy(p kaldaria.Profile, hp int) kaldaria.Profile {
 	return p
 }
 
-// Urchin is a street urchin: THAC10 16 (V-01) and reinforced leather, AR 3
-// (K-AR-1 table). Its club, Dexterity and 12 HP are illustrative.
+// Urchin is a street urchin: THAC10 16 (V-01), reinforced leather 3 and
+// Dex 17, AR 6 (V-10). Its club and 12 HP are illustrative.
 func Urchin() Sheet {
-	p := healthy(kaldaria.Profile{THAC10: 16, Dex: 12, Armour: kaldaria.Armour{AR: 3},
+	p := healthy(kaldaria.Profile{THAC10: 16, Dex: 17, Armour: kaldaria.Armour{AR: 3},
 		Weapons: []kaldaria.Weapon{weapon("Club", kaldaria.MeleeWeapon, "d6")}}, 12)
 	return Sheet{Stats: p, Body: human(1)}
 }
@@ -187,9 +187,9 @@ func fumble(att, def string) scripted {
 }
 
 // SampleUrchins is the opening scene of the attack rules: three street
-// urchins close on a city guard in an open street (V-01, V-03), while the
-// knight of Saint-Claudor comes up the street (V-02, V-04, V-17). It is in
-// setup, ready for initiative.
+// urchins jump a city guard outside a harbour inn (V-01, V-03), and the
+// knight of Saint-Claudor they will run into next comes up the street
+// (V-02, V-04, V-10, V-17). It is in setup, ready for initiative.
 func SampleUrchins(seed uint64) (combat.Encounter, error) {
 	return layout(grid.Map{W: 12, H: 8}, seed, []body{
 		{"urchin-1", "Urchin 1", "urchins", Urchin(), 3, 3},
