@@ -98,3 +98,26 @@ func TestCrowdLink(t *testing.T) {
 		}
 	}
 }
+
+// TestOrder checks the registry holds every ruleset once and that the
+// Kaldaria scenes lead the samples, the urchins first: the app opens the
+// first sample at start.
+func TestOrder(t *testing.T) {
+	if ids := Registry().IDs(); len(ids) != len(All()) {
+		t.Errorf("registry %v for %d rulesets", ids, len(All()))
+	}
+	want := []string{"kal-urchins", "kal-elemental", "kal-robin", "kal-corridor"}
+	seen := map[string]bool{}
+	for i, s := range Samples() {
+		if seen[s.ID] {
+			t.Errorf("sample %q listed twice", s.ID)
+		}
+		seen[s.ID] = true
+		if i < len(want) && (s.ID != want[i] || s.Ruleset != "kaldaria") {
+			t.Errorf("sample %d is %s (%s), want %s", i, s.ID, s.Ruleset, want[i])
+		}
+		if got, ok := Find(s.ID); !ok || got.Title != s.Title {
+			t.Errorf("Find(%q) = %v, %v", s.ID, got.ID, ok)
+		}
+	}
+}
