@@ -236,3 +236,55 @@ func TestTargetModifiers(t *testing.T) {
 		t.Error("melee attack on a defender out of reach accepted")
 	}
 }
+
+// TestPreventedOAs checks each reason an enemy left behind does not strike
+// (K-OA-7, K-PIN-6): the plan names it with its rule, and the move offers
+// nothing.
+func TestPreventedOAs(t *testing.T) {
+	for _, c := range []struct {
+		id     string
+		cond   combat.AddCondition
+		to     grid.Square
+		reason string
+	}{
+		{"K-OA-7/paralysed", combat.AddCondition{ID: "guard", Condition: CondParalysed}, sq(5, 2), "paralysed"},
+		{"K-OA-7/unnoticed", combat.AddCondition{ID: "urchin", Condition: CondHidden}, sq(5, 2), "unnoticed"},
+		{"S-23/fighting-retreat", combat.AddCondition{ID: "urchin", Condition: CondRetreating}, sq(4, 2), "fighting-retreat"},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			s := duel(t)
+			do(t, s, c.cond)
+			p, err := Ruleset{}.PlanMove(s.State(), "urchin", c.to, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Provocations) != 1 || p.Provocations[0].Attacker != "guard" || p.Provocations[0].Prevented != c.reason {
+				t.Fatalf("provocations %+v, want the guard's prevented by %s", p.Provocations, c.reason)
+			}
+			do(t, s, combat.Move{ID: "urchin", Path: p.Path})
+			if got := pending(s); got != "" {
+				t.Errorf("offer to %q", got)
+			}
+		})
+	}
+	t.Run("S-19/overwhelmed", func(t *testing.T) {
+		s := ring(t, 5, nil, sq(4, 4))
+		for k := 1; k <= 4; k++ {
+			if _, err := s.DoWithDice(combat.Attack{Attacker: fmt.Sprintf("x%d", k), Defender: "d"}, 1); err != nil {
+				t.Fatal(err)
+			}
+			do(t, s, combat.EndTurn{})
+		}
+		p, err := Ruleset{}.PlanMove(s.State(), "x5", sq(7, 4), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Provocations) != 1 || p.Provocations[0].Prevented != "overwhelmed" {
+			t.Fatalf("provocations %+v, want d's prevented: overwhelmed", p.Provocations)
+		}
+		do(t, s, combat.Move{ID: "x5", Path: p.Path})
+		if got := pending(s); got != "" {
+			t.Errorf("overwhelmed defender offered an OA: %q", got)
+		}
+	})
+}
