@@ -7,11 +7,24 @@
 // A combatant's Profile is a Sheet in JSON: the stat block for attacks and
 // the body the battlemap needs,
 //
-//	{"stats": <kaldaria.Profile>, "body": {"size": 2, "speed": "normal"}}
+//	{"stats": <kaldaria.Profile>,
+//	 "body": {"size": 2, "speed": "normal", "attacks": 1}}
 //
 // decoded strictly (unknown fields are errors) and validated by both
-// packages. Dexterity, Fitness and heavy armour are read from the stat block,
-// so they are never given twice.
+// packages (DecodeSheet). Dexterity, Fitness and heavy armour are read from
+// the stat block, so they are never given twice; "attacks" is the number of
+// attacks the stat block makes in a round, each one engine action.
+//
+// # Attacks
+//
+// An attack's combat.AttackRequest.Option is an Option in JSON, for
+// example {"weapon":1} or {"weapon":0,"maneuver":{"key":"wild-blow",
+// "hitBonus":2,"damagePct":150}}; Armory lists one per weapon. The ruleset
+// adds what the encounter knows: the tier from the defender's engagement
+// list for a melee attack, the kind of an opportunity attack, surprise and
+// paralysis from conditions. Odds returns the keys miss, dodged, parried,
+// hit (summing to OddsDen), critical, down, dead, life-key, and damage-N for
+// N points reaching HP (summing to OddsDen).
 //
 // # Units
 //
@@ -32,7 +45,7 @@
 //	quick-leap  the creature moves with a maneuver or quick leap (K-OA-6)
 //	paralysed   no movement, no active defence, no OAs (K-MOVE-3, K-OA-7)
 //	bound       bound in place: no movement (K-MOVE-3)
-//	hidden      noticed by no enemy: passing it provokes nothing (K-OA-7)
+//	hidden      no enemy notices the creature: its moves provoke no OA (K-OA-7)
 //	surprised   the creature is surprised this round (K-MOD-9)
 //
 // The engine's own surprise flag counts as "surprised" during round 1.
