@@ -93,7 +93,7 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 	}
 	for _, no := range p.Spared {
 		plan.Provocations = append(plan.Provocations, combat.Provocation{Attacker: no.By, At: p.Path[no.Step],
-			Step: no.Step, Kind: string(tactics.OANormal), Prevented: string(no.Reason), Rule: no.Rule})
+			Step: no.Step, Kind: string(oaKind(mv)), Prevented: string(no.Reason), Rule: no.Rule})
 	}
 	slices.SortStableFunc(plan.Provocations, func(a, b combat.Provocation) int { return a.Step - b.Step })
 	return plan, nil
@@ -116,6 +116,18 @@ func bandKey(m tactics.Mode) string {
 		}
 	}
 	return ""
+}
+
+// oaKind is the kind of OA a mover moving as mv would suffer (K-OA-2,
+// K-OA-3, K-OA-6).
+func oaKind(mv tactics.Move) tactics.OAKind {
+	switch {
+	case mv.QuickLeap:
+		return tactics.OAPlain
+	case mv.Mode == tactics.Charge:
+		return tactics.OAImproved
+	}
+	return tactics.OANormal
 }
 
 // oaRule is the rule that sets an OA's kind (K-OA-2, K-OA-3, K-OA-6).

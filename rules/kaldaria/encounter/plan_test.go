@@ -98,7 +98,7 @@ func TestSideBypass(t *testing.T) {
 	var bypass bool
 	for _, pr := range p.Provocations {
 		switch {
-		case pr.Attacker == "captain" && pr.Prevented == "side-bypass" && pr.Rule == "K-PIN-7":
+		case pr.Attacker == "captain" && pr.Prevented == "side-bypass" && pr.Rule == "K-PIN-7" && pr.Kind == "improved":
 			bypass = true
 		case pr.Prevented == "":
 			t.Errorf("S-18: %s would strike", pr.Attacker)
