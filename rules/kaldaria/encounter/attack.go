@@ -74,6 +74,8 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 		return strike{}, combat.Invalid(tactics.ReasonAttackerOut.Rule(), "attacker", "%s is out of the fight", att.c.ID)
 	case def.out():
 		return strike{}, combat.Invalid(tactics.ReasonDefenderOut.Rule(), "defender", "%s is out of the fight", def.c.ID)
+	case att.has(CondParalysed):
+		return strike{}, combat.Invalid(tactics.ReasonParalysed.Rule(), "attacker", "%s is paralysed", att.c.ID)
 	}
 	s := strike{att: att, def: def, a: kaldaria.Attack{Weapon: opt.Weapon, Maneuver: opt.Maneuver,
 		Telegraphed: opt.Telegraphed, Surprised: def.surprised(enc), Paralysed: def.has(CondParalysed)}}

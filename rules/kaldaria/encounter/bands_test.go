@@ -95,7 +95,8 @@ func TestAttackChoices(t *testing.T) {
 
 // TestOpportunityOptions checks what an opportunity attack may be: the
 // attacker's basic attack with a weapon of its choice, never a maneuver
-// (K-OA-4), and never twice on one mover in a round (K-OA-8).
+// (K-OA-4), never by a paralysed creature and never twice on one mover in
+// a round (K-OA-7, K-OA-8).
 func TestOpportunityOptions(t *testing.T) {
 	enc, err := SampleRobin(1)
 	if err != nil {
@@ -112,6 +113,11 @@ func TestOpportunityOptions(t *testing.T) {
 		t.Error("K-RES-2: a missing weapon was accepted")
 	}
 	req.Option = nil
+	frozen := enc.Clone()
+	frozen.Combatants[frozen.Find("thug-3")].Conditions = []string{CondParalysed}
+	if _, err := (Ruleset{}).Odds(frozen, req); err == nil {
+		t.Error("K-OA-7: a paralysed thug's opportunity attack was accepted")
+	}
 	out, err := Ruleset{}.Attack(enc, req, dicetest.Script(t, 1)) // a natural 1 misses
 	if err != nil {
 		t.Fatal(err)
