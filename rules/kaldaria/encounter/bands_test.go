@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 
@@ -126,5 +127,20 @@ func TestOpportunityOptions(t *testing.T) {
 	enc.Combatants[i].RoundState = out.RoundState["thug-3"]
 	if _, err := (Ruleset{}).Odds(enc, req); err == nil {
 		t.Error("K-OA-8: a second opportunity attack on the same mover was accepted")
+	}
+}
+
+// TestPlanBeyondWalk refuses a walk too long for the urchin (rate 4) with
+// the charge rule, which would reach the square (K-MOVE-6, K-MOVE-7).
+func TestPlanBeyondWalk(t *testing.T) {
+	s := running(t, 20, 3, []body{{"u", "U", "a", Urchin(), 0, 1}, {"e", "E", "b", Urchin(), 19, 1}}, "u", "e")
+	_, err := Ruleset{}.PlanMove(s.State(), "u", sq(6, 1), false)
+	var re *combat.RuleError
+	if !errors.As(err, &re) || re.Rule != "K-MOVE-7" {
+		t.Errorf("walk of 6: %v, want a K-MOVE-7 error", err)
+	}
+	do(t, s, combat.AddCondition{ID: "u", Condition: CondCharging})
+	if p, err := (Ruleset{}).PlanMove(s.State(), "u", sq(6, 1), false); err != nil || p.Band != "charge" || p.Cost != 12 {
+		t.Errorf("charge of 6: %+v, %v", p, err)
 	}
 }

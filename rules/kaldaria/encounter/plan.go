@@ -63,6 +63,8 @@ func (Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) {
 // provokes and every one it does not, with the reason (K-RES-3, K-OA-1,
 // K-OA-7, K-OA-8, K-PIN-6, K-PIN-7, K-MOVE-9). With safest set, the path
 // provokes the fewest attacks (tactics.SafestPath). Cost is in half squares.
+// A square beyond a walk that a charge would reach is refused with a
+// K-MOVE-7 error, so the UI can suggest the charge.
 func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest bool) (combat.Plan, error) {
 	fl, err := fieldNow(enc)
 	if err != nil {
@@ -80,6 +82,11 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 		p, err = fl.battle.Path(id, mv, to)
 	}
 	if err != nil {
+		if mv.Mode == tactics.Normal {
+			if _, cerr := fl.battle.Path(id, tactics.Move{Mode: tactics.Charge, QuickLeap: mv.QuickLeap}, to); cerr == nil {
+				return combat.Plan{}, combat.Invalid("K-MOVE-7", "to", "(%d,%d) is beyond a walk; a charge would reach it", to.X, to.Y)
+			}
+		}
 		return combat.Plan{}, err
 	}
 	spent := spentSquares(enc, me)
