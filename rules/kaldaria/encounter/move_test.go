@@ -127,6 +127,12 @@ func TestMovementTypes(t *testing.T) {
 			t.Fatal(err)
 		}
 		do(t, s, combat.EndTurn{}, combat.EndTurn{})
+		if st, _ := (Ruleset{}).Standing(s.State(), "urchin"); !st.Pinned {
+			t.Errorf("K-PIN-8: urchin in the guard's front slot not pinned: %+v", st)
+		}
+		if st, _ := (Ruleset{}).Standing(s.State(), "guard"); st.PinsUsed != 1 || st.PinCapacity != 3 || st.Overwhelmed {
+			t.Errorf("guard's standing %+v, want 1/3", st)
+		}
 		_, err := s.Do(combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2)}})
 		var re *combat.RuleError
 		if !errors.As(err, &re) || re.Rule != "K-MOVE-5" {
@@ -143,6 +149,9 @@ func TestMovementTypes(t *testing.T) {
 		do(t, s, combat.EndTurn{})
 		if e := stateOf(t, s.State(), "guard").EngagedBy; len(e) != 0 {
 			t.Errorf("E(guard) = %v after the retreat, want empty (K-PIN-9)", e)
+		}
+		if st, _ := (Ruleset{}).Standing(s.State(), "urchin"); st.Pinned {
+			t.Errorf("K-MOVE-11: urchin still pinned after its retreat")
 		}
 	})
 }
