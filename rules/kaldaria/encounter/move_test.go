@@ -8,6 +8,7 @@ import (
 
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria/tactics"
 )
 
 func sq(x, y int) grid.Square { return grid.Square{X: x, Y: y} }
@@ -175,5 +176,29 @@ func TestChargeAttack(t *testing.T) {
 	}
 	if _, err := s.DoWithDice(combat.Attack{Attacker: "elemental", Defender: "swordsman"}, 1); !errors.As(err, &re) || re.Rule != "K-MOVE-7" {
 		t.Errorf("second attack while charging: %v, want a K-MOVE-7 error", err)
+	}
+}
+
+// TestGiant moves a 3 × 3 giant (S-16: 6 m tall) through the engine: its
+// footprint is the engine's size, it steps as one block, the knight beside
+// any of its squares may attack it (K-GRID-3), and leaving the knight
+// offers him an OA (K-OA-1).
+func TestGiant(t *testing.T) {
+	giant := Raider()
+	giant.Body = Body{Size: grid.SizeGiant, Footprint: 3, Speed: tactics.SpeedNormal}
+	s := running(t, 10, 8, []body{{"giant", "Giant", "a", giant, 1, 1}, {"knight", "Knight", "b", Knight(), 4, 3}}, "giant", "knight")
+	if g, _ := s.State().Combatant("giant"); g.Stats.Size != 3 {
+		t.Fatalf("S-16: engine size %d, want 3", g.Stats.Size)
+	}
+	if tg, err := (Ruleset{}).Target(s.State(), "knight", "giant"); err != nil || !tg.Allowed || tg.Tier != "front" {
+		t.Errorf("K-GRID-3: knight on giant %+v, %v", tg, err)
+	}
+	do(t, s, combat.Move{ID: "giant", Path: []grid.Square{sq(1, 2)}})
+	if got := pending(s); got != "" {
+		t.Errorf("a step keeping the knight in reach offered an OA to %q", got)
+	}
+	do(t, s, combat.Move{ID: "giant", Path: []grid.Square{sq(0, 3)}})
+	if got := pending(s); got != "knight" {
+		t.Errorf("leaving the knight offered an OA to %q, want the knight", got)
 	}
 }
