@@ -25,7 +25,7 @@ const actionBoard = "board"
 // and the highlight layers computed by the rules engine.
 type BoardView struct {
 	Cols, Rows int
-	Walls      []grid.Square
+	Walls      string // the walls as one SVG path
 	Tokens     []TokenView
 	Bands      []BandView    // squares the selected creature can reach, per movement type
 	Threats    []grid.Square // squares where enemies could strike the selected creature
@@ -35,12 +35,15 @@ type BoardView struct {
 	Spared     []string      // the IDs of those who could strike but are prevented
 	Blocked    bool          // the planned move is not allowed
 	Zoom       int           // 0 fits the board to the window; n > 0 draws a square n×10 px wide
+	Hover      string        // the planned destination's name, "" when none
 }
 
-// BandView is one movement band's squares.
+// BandView is one movement band: its key, how many squares, and the SVG
+// path drawing them (built once per plan, not once per frame).
 type BandView struct {
-	Key     string
-	Squares []grid.Square
+	Key   string
+	Count int
+	D     string
 }
 
 // TokenView is one creature as drawn.
@@ -78,22 +81,11 @@ func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 func (b *Board) Render() app.UI {
 	v := b.V
 	w, h := v.Cols*cellPx, v.Rows*cellPx
-	labels := make([]app.UI, 0, v.Cols+v.Rows)
-	for c := 0; c < v.Cols; c++ {
-		labels = append(labels, svg("text").Class("coord").
-			Attr("x", margin+c*cellPx+cellPx/2).Attr("y", margin-8).
-			Attr("text-anchor", "middle").Text(ColumnName(c)))
-	}
-	for r := 0; r < v.Rows; r++ {
-		labels = append(labels, svg("text").Class("coord").
-			Attr("x", margin-6).Attr("y", margin+r*cellPx+cellPx/2+4).
-			Attr("text-anchor", "end").Text(strconv.Itoa(r+1)))
-	}
 	bands := make([]app.UI, len(v.Bands))
 	for i := len(v.Bands) - 1; i >= 0; i-- { // widest band first, underneath
 		b := v.Bands[i]
 		bands[len(v.Bands)-1-i] = svg("path").ID("band-"+b.Key).Class("band "+b.Key).
-			Attr("data-count", len(b.Squares)).Attr("d", squaresPath(b.Squares))
+			Attr("data-count", b.Count).Attr("d", b.D)
 	}
 	tokens := make([]app.UI, len(v.Tokens))
 	for i, tv := range v.Tokens {
@@ -107,7 +99,7 @@ func (b *Board) Render() app.UI {
 		Attr("viewBox", fmt.Sprintf("0 0 %d %d", w+2*margin, h+2*margin+28)).
 		Attr("role", "application").
 		Attr("aria-label", fmt.Sprintf("Battlemap, %d by %d squares of %g m", v.Cols, v.Rows, grid.SquareMetres)).
-		Attr("data-cols", v.Cols).Attr("data-rows", v.Rows).
+		Attr("data-cols", v.Cols).Attr("data-rows", v.Rows).Attr("data-hover", v.Hover).
 		On("pointerdown", b.gesture("down")).
 		On("pointermove", b.gesture("move")).
 		On("pointerup", b.gesture("up")).
@@ -117,16 +109,51 @@ func (b *Board) Render() app.UI {
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
 			svg("g").ID("layer-bands").Body(bands...),
 			svg("path").ID("layer-threats").Class("threats").Attr("d", squaresPath(v.Threats)),
-			svg("path").Class("gridlines").Attr("d", gridPath(v.Cols, v.Rows)),
-			svg("path").ID("layer-walls").Class("walls").Attr("d", squaresPath(v.Walls)),
+			&Lines{Cols: v.Cols, Rows: v.Rows},
+			svg("path").ID("layer-walls").Class("walls").Attr("d", v.Walls),
 			svg("path").ID("layer-danger").Class("danger").Attr("d", squaresPath(v.Danger)).
 				Attr("data-count", len(v.Danger)),
 			svg("polyline").ID("layer-path").Class("path").Attr("data-blocked", v.Blocked).
 				Attr("points", pathPoints(v.Path)),
-			svg("g").Class("coords").Body(labels...),
+			&Coords{Cols: v.Cols, Rows: v.Rows},
 			svg("g").Class("tokens").Body(tokens...),
 			scaleBar(h),
 		)
+}
+
+// Lines draws the grid lines, a component of its own so that they are
+// built only when the map's size changes.
+type Lines struct {
+	app.Compo
+	Cols, Rows int
+}
+
+// Render draws every grid line as one path.
+func (l *Lines) Render() app.UI {
+	return svg("path").Class("gridlines").Attr("d", gridPath(l.Cols, l.Rows))
+}
+
+// Coords draws the column letters and row numbers around the grid. It is a
+// component of its own so that redrawing highlights never touches them.
+type Coords struct {
+	app.Compo
+	Cols, Rows int
+}
+
+// Render draws the labels.
+func (c *Coords) Render() app.UI {
+	labels := make([]app.UI, 0, c.Cols+c.Rows)
+	for x := 0; x < c.Cols; x++ {
+		labels = append(labels, svg("text").Class("coord").
+			Attr("x", margin+x*cellPx+cellPx/2).Attr("y", margin-8).
+			Attr("text-anchor", "middle").Text(ColumnName(x)))
+	}
+	for y := 0; y < c.Rows; y++ {
+		labels = append(labels, svg("text").Class("coord").
+			Attr("x", margin-6).Attr("y", margin+y*cellPx+cellPx/2+4).
+			Attr("text-anchor", "end").Text(strconv.Itoa(y+1)))
+	}
+	return svg("g").Class("coords").Body(labels...)
 }
 
 // gesture returns the handler that turns a pointer event into a Gesture on

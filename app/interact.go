@@ -13,12 +13,13 @@ import (
 // creature on its turn the squares it can reach and the planned path with
 // every opportunity attack it would provoke, as the engine computes them.
 func (t *Table) boardView(enc combat.Encounter) BoardView {
-	v := BoardView{Cols: enc.Map.W, Rows: enc.Map.H, Walls: enc.Map.Walls, Zoom: t.zoom}
+	v := BoardView{Cols: enc.Map.W, Rows: enc.Map.H, Walls: t.wallsPath(enc), Zoom: t.zoom}
+	if t.hover != nil {
+		v.Hover = SquareName(*t.hover)
+	}
 	plan := t.plan(enc)
 	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked
-	for _, b := range plan.bands {
-		v.Bands = append(v.Bands, BandView{Key: b.Key, Squares: b.Squares})
-	}
+	v.Bands = plan.bandViews
 	for _, pr := range plan.provs {
 		if pr.Prevented == "" {
 			v.Strikers = append(v.Strikers, pr.Attacker)
@@ -42,6 +43,17 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 		})
 	}
 	return v
+}
+
+// wallsPath draws the walls as one path, once per change of the session.
+func (t *Table) wallsPath(enc combat.Encounter) string {
+	if t.walled == nil || t.walled.rev != t.rev {
+		t.walled = &struct {
+			rev int
+			d   string
+		}{t.rev, squaresPath(enc.Map.Walls)}
+	}
+	return t.walled.d
 }
 
 // firstSide is the side of the first combatant: drawn as the allies.
@@ -76,12 +88,13 @@ func badges(enc combat.Encounter, c combat.Combatant, reactions bool) []string {
 
 // movePlan is what the board shows for the selected creature.
 type movePlan struct {
-	bands   []combat.Band
-	path    []grid.Square // start first
-	danger  []grid.Square
-	provs   []combat.Provocation
-	blocked bool
-	err     error
+	bands     []combat.Band
+	bandViews []BandView
+	path      []grid.Square // start first
+	danger    []grid.Square
+	provs     []combat.Provocation
+	blocked   bool
+	err       error
 }
 
 // canMove reports whether the selected creature is the one acting, so its
@@ -111,6 +124,9 @@ func (t *Table) plan(enc combat.Encounter) movePlan {
 		return t.planned.plan
 	}
 	p := t.computePlan(enc)
+	for _, b := range p.bands {
+		p.bandViews = append(p.bandViews, BandView{Key: b.Key, Count: len(b.Squares), D: squaresPath(b.Squares)})
+	}
 	t.planned = &struct {
 		key  planKey
 		plan movePlan

@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -68,69 +67,6 @@ func (t *Table) renderOffer() app.UI {
 			t.offer = nil
 			t.clearFragment(ctx)
 		}),
-	)
-}
-
-// renderTracker shows the round, the initiative order, whose turn it is and
-// what each creature has left; and the buttons that run the turn engine.
-func (t *Table) renderTracker(enc combat.Encounter) app.UI {
-	rows := []app.UI{}
-	for si, s := range enc.Order {
-		for mi, id := range s.Members {
-			c, ok := enc.Combatant(id)
-			if !ok {
-				continue
-			}
-			acting := enc.Phase == combat.PhaseRunning && enc.Turn.Slot == si && enc.Turn.Member == mi
-			react := ""
-			if enc.Phase == combat.PhaseRunning && t.reactions() {
-				switch {
-				case c.Budget.Locked:
-					react = "surprised"
-				case c.Budget.Reaction:
-					react = "reaction ready"
-				default:
-					react = "reaction used"
-				}
-			}
-			rows = append(rows, app.Li().Class("slot").Attr("data-acting", acting).Attr("data-id", id).Body(
-				app.Span().Class("score").Text(strconv.Itoa(s.Score)),
-				app.Bdi().Class("who").Text(c.Name),
-				app.Span().Class("hp").Text(fmt.Sprintf("HP %d/%d", c.HP, c.Stats.MaxHP)),
-				app.Span().Class("react").Text(react),
-			))
-		}
-	}
-	var buttons []app.UI
-	switch enc.Phase {
-	case combat.PhaseSetup:
-		buttons = append(buttons,
-			app.Button().ID("roll-init").Text("Roll initiative").OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.RollInitiative{}) }),
-			app.Button().ID("start").Text("Start").Disabled(len(enc.Order) == 0).OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.Start{}) }),
-		)
-	case combat.PhaseRunning:
-		cur := enc.Current()
-		buttons = append(buttons,
-			app.Button().ID("reset-move").Text("Reset move").Disabled(cur == "" || enc.Pending != nil).
-				OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.ResetMove{ID: cur}) }),
-			app.Button().ID("end-turn").Text("End turn").Title("End turn (E)").Disabled(enc.Pending != nil).
-				OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.EndTurn{}) }),
-		)
-	}
-	status := "Setting up"
-	if enc.Phase == combat.PhaseRunning {
-		status = fmt.Sprintf("Round %d", enc.Round)
-		if c, ok := enc.Combatant(enc.Current()); ok {
-			status += fmt.Sprintf(" — %s's turn (move %d, actions %d)", c.Name, c.Budget.Movement, c.Budget.Actions)
-		}
-	} else if enc.Phase == combat.PhaseEnded {
-		status = "Encounter over"
-	}
-	return app.Section().ID("tracker").Class("panel").Body(
-		app.H2().Text("Turn"),
-		app.P().ID("round").Text(status),
-		app.Ol().Class("order").Body(rows...),
-		app.Div().Class("buttons").Body(buttons...),
 	)
 }
 
@@ -291,34 +227,6 @@ func renderTrace(enc combat.Encounter, ev combat.Event) app.UI {
 	return app.Div().ID("trace").Class("trace").Body(
 		app.P().Class("result").Text("Result: "+result),
 		app.Ol().Body(steps...),
-	)
-}
-
-// renderLog lists what happened, newest last.
-func (t *Table) renderLog(enc combat.Encounter) app.UI {
-	var items []app.UI
-	for i := 0; i < t.sess.Cursor() && i < len(t.events); i++ {
-		for _, ev := range t.events[i] {
-			if !logShows(t.logFilter, ev.Type) {
-				continue
-			}
-			if line := eventWords(enc, ev); line != "" {
-				items = append(items, app.Li().Attr("data-type", string(ev.Type)).Text(line))
-			}
-		}
-	}
-	if len(items) > 60 {
-		items = items[len(items)-60:]
-	}
-	filters := []app.UI{}
-	for _, f := range logFilters {
-		filters = append(filters, app.Option().Value(f.key).Selected(f.key == t.logFilter).Text(f.label))
-	}
-	return app.Section().ID("log").Class("panel").Body(
-		app.H2().Text(fmt.Sprintf("Log (%d commands)", t.sess.Cursor())),
-		app.Select().ID("log-filter").Attr("aria-label", "Show in the log").Body(filters...).
-			OnChange(func(ctx app.Context, e app.Event) { t.logFilter = ctx.JSSrc().Get("value").String() }),
-		app.Ol().Class("log").Body(items...),
 	)
 }
 

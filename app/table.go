@@ -52,7 +52,30 @@ type Table struct {
 		key  planKey
 		plan movePlan
 	}
-	cur *combat.Encounter // the current encounter, cached per rev
+	cur    *combat.Encounter // the current encounter, cached per rev
+	panels *panelViews       // the tracker's and log's snapshots, cached per rev and filter
+	walled *struct {
+		rev int
+		d   string
+	}
+}
+
+// panelViews are snapshots that change only with the session.
+type panelViews struct {
+	rev     int
+	filter  string
+	tracker TrackerView
+	log     LogView
+}
+
+// views returns the tracker's and log's snapshots, built once per change:
+// pointer moves re-render the page without rebuilding them.
+func (t *Table) views(enc combat.Encounter) *panelViews {
+	if p := t.panels; p != nil && p.rev == t.rev && p.filter == t.logFilter {
+		return p
+	}
+	t.panels = &panelViews{rev: t.rev, filter: t.logFilter, tracker: t.trackerView(enc), log: t.logView(enc)}
+	return t.panels
 }
 
 // zoomBy zooms the board in or out by one step; zooming out of the
@@ -94,6 +117,12 @@ func (t *Table) OnMount(ctx app.Context) {
 	t.restore(ctx)
 	t.openFragment(ctx)
 	ctx.Handle(actionBoard, t.onBoard)
+	ctx.Handle(actionCommand, func(ctx app.Context, a app.Action) {
+		if cmd, ok := a.Value.(combat.Command); ok {
+			t.do(ctx, cmd)
+		}
+	})
+	ctx.Handle(actionLogFilter, func(ctx app.Context, a app.Action) { t.logFilter, _ = a.Value.(string) })
 	ctx.Handle(actionZoom, func(ctx app.Context, a app.Action) { t.zoomBy(a.Value.(int)) })
 	t.watchNetwork(ctx)
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -274,12 +303,12 @@ func (t *Table) Render() app.UI {
 				&Board{V: t.boardView(enc)},
 			),
 			app.Aside().Class("side").Body(
-				t.renderTracker(enc),
+				&Tracker{V: t.views(enc).tracker},
 				t.renderDecision(enc),
 				t.renderInspector(enc),
 				t.renderMovement(enc),
 				t.renderAttack(enc),
-				t.renderLog(enc),
+				&Log{V: t.views(enc).log},
 				t.renderEditor(enc),
 			),
 		),
