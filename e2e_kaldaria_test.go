@@ -9,7 +9,9 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 
+	"battlemat/rules/combat"
 	"battlemat/rules/grid"
+	"battlemat/rules/rulesets"
 )
 
 // TestE2EOpportunityBeforeDrop drags Miss Robin past the thugs: before the
@@ -18,7 +20,12 @@ import (
 func TestE2EOpportunityBeforeDrop(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
-	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-robin"))
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-robin", // the positions this test walks past
+		combat.Reposition{ID: "robin", To: grid.Square{X: 1, Y: 2}},
+		combat.Reposition{ID: "thug-1", To: grid.Square{X: 2, Y: 1}},
+		combat.Reposition{ID: "thug-2", To: grid.Square{X: 4, Y: 3}},
+		combat.Reposition{ID: "thug-3", To: grid.Square{X: 6, Y: 3}},
+	))
 	poll[bool](t, ctx, `document.querySelector('#token-robin.acting.selected') !== null`, 10*time.Second)
 	mouse(t, ctx, input.DispatchMouseEventTypeMousePressed, grid.Square{X: 1, Y: 2})
 	for x := 2; x <= 5; x++ {
@@ -49,9 +56,15 @@ func TestE2EOpportunityBeforeDrop(t *testing.T) {
 func TestE2EFlankTier(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
-	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-corridor"))
+	link := scenario(t, "kal-corridor")
+	sess, err := combat.DecodeLink(rulesets.Registry(), link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	captain, _ := sess.State().Combatant("captain")
+	navigate(t, ctx, srv.URL+"/#"+link)
 	poll[bool](t, ctx, `document.querySelector('#token-raider-4.acting') !== null`, 10*time.Second)
-	tap(t, ctx, grid.Square{X: 6, Y: 2})
+	tap(t, ctx, captain.Pos)
 	tier := poll[string](t, ctx, `(document.getElementById('tier') || {}).dataset ? document.getElementById('tier').dataset.tier : false`, 5*time.Second)
 	text := eval[string](t, ctx, `document.getElementById('tier').textContent`)
 	if tier != "flank" || !strings.Contains(text, "+3") || !strings.Contains(text, "K-FLANK") {
