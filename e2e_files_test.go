@@ -1,0 +1,81 @@
+//go:build e2e
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+	"battlemat/rules/rulesets"
+)
+
+// TestE2EExportImport exports an encounter to a file, opens another one,
+// imports the file back (the app asks before replacing), and checks a
+// damaged file changes nothing.
+func TestE2EExportImport(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	downloads := t.TempDir()
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads}); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-corridor", combat.EndTurn{}))
+	poll[bool](t, ctx, `document.getElementById('token-captain') !== null && !location.hash`, 10*time.Second)
+	click(t, ctx, "#export")
+	file := filepath.Join(downloads, "encounter.battlemat.json")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if st, err := os.Stat(file); err == nil && st.Size() > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no file was downloaded")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	doc, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.DecodeSave(rulesets.Registry(), doc)
+	if err != nil {
+		t.Fatalf("the exported file does not decode: %v", err)
+	}
+	if sess.Cursor() != 1 {
+		t.Errorf("the exported file holds %d commands, want 1", sess.Cursor())
+	}
+
+	// Another encounter of the user's own, then import the file over it.
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dairn-bandits", combat.Reposition{ID: "hero", To: grid.Square{X: 1, Y: 1}}))
+	poll[bool](t, ctx, `document.getElementById('offer-open') !== null`, 5*time.Second) // a link never replaces silently
+	click(t, ctx, "#offer-open")
+	poll[bool](t, ctx, `document.getElementById('token-hero') !== null && document.getElementById('token-captain') === null`, 10*time.Second)
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#import"), []string{file})); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, ctx, `document.getElementById('offer-open') !== null`, 5*time.Second)
+	screenshot(t, ctx, "files-import-offer")
+	click(t, ctx, "#offer-open")
+	poll[bool](t, ctx, `document.getElementById('token-captain') !== null`, 5*time.Second)
+
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(bad, doc[:len(doc)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#import"), []string{bad})); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 5*time.Second)
+	if eval[bool](t, ctx, `document.getElementById('token-captain') === null`) {
+		t.Error("a damaged file replaced the encounter")
+	}
+	screenshot(t, ctx, "files-damaged")
+}
