@@ -6,13 +6,14 @@ package rulesets
 import (
 	"battlemat/rules/cairn"
 	"battlemat/rules/combat"
+	"battlemat/rules/dnd5e"
 	"battlemat/rules/kaldaria/encounter"
 	"battlemat/rules/krysztaly"
 )
 
 // All returns one value of every shipped ruleset.
 func All() []combat.Ruleset {
-	return []combat.Ruleset{encounter.Ruleset{}, krysztaly.Ruleset{}, cairn.Ruleset{}}
+	return []combat.Ruleset{encounter.Ruleset{}, krysztaly.Ruleset{}, cairn.Ruleset{}, dnd5e.Ruleset{}}
 }
 
 // Registry returns a registry of every shipped ruleset.
@@ -42,6 +43,7 @@ func Samples() []Sample {
 		{ID: "kal-robin", Title: "Kaldaria: Miss Robin in cat form slips past three thugs", Ruleset: encounter.RulesetID, Build: encounter.SampleRobin},
 		{ID: "kal-corridor", Title: "Kaldaria: a corridor fight, front, flanks and rear", Ruleset: encounter.RulesetID, Build: encounter.SampleCorridor},
 		{ID: "dairn-bandits", Title: "DAIRN (Cairn 2e): the HP 3 / Armour 1 hero against bandits and rats", Ruleset: cairn.RulesetID, Build: cairn.SampleBattle},
+		{ID: "dnd5e-goblin-ambush", Title: "D&D 5e: four goblins ambush a fighter, a rogue and a wizard (surprise, group initiative, a reaction)", Ruleset: dnd5e.RulesetID, Build: dnd5e.SampleEncounter},
 		{ID: "kc-orc", Title: "Kryształy Czasu: the orc with the typical sword", Ruleset: krysztaly.RulesetID, Build: krysztaly.SampleEncounter},
 	}
 }
