@@ -461,7 +461,11 @@ func (p Participant) Spec() combat.Spec {
 	// A Profile holds only strings, numbers and lists of them: marshalling
 	// cannot fail.
 	raw, _ := json.Marshal(Profile{StatBlock: p.Block, Controller: p.Controller})
-	return combat.Spec{ID: p.ID, Name: p.Block.Name, Side: p.Side, Pos: p.At, Profile: raw}
+	name := p.Name
+	if name == "" {
+		name = p.Block.Name
+	}
+	return combat.Spec{ID: p.ID, Name: name, Side: p.Side, Pos: p.At, Profile: raw}
 }
 
 // SampleEncounter lays SampleAmbush out in a new encounter in setup, its

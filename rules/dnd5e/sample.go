@@ -1,6 +1,8 @@
 package dnd5e
 
 import (
+	"strings"
+
 	"battlemat/rules/dice"
 	"battlemat/rules/grid"
 )
@@ -61,6 +63,7 @@ func Wizard() StatBlock {
 // approaches stealthily (DND-SURP-3).
 type Participant struct {
 	ID         string      `json:"id"`
+	Name       string      `json:"name,omitempty"` // the creature's own name; the stat block's when empty
 	Side       string      `json:"side"`
 	Controller Controller  `json:"controller"`
 	Block      StatBlock   `json:"block"`
@@ -95,7 +98,8 @@ func SampleAmbush() Skirmish {
 		return Participant{ID: id, Side: "party", Controller: Player, Block: b, At: grid.Square{X: x, Y: y}}
 	}
 	gob := func(id string, x, y int) Participant {
-		return Participant{ID: id, Side: "goblins", Controller: DM, Block: Goblin(), At: grid.Square{X: x, Y: y}, Sneaking: true}
+		name := "Goblin " + strings.ToUpper(strings.TrimPrefix(id, "goblin-"))
+		return Participant{ID: id, Name: name, Side: "goblins", Controller: DM, Block: Goblin(), At: grid.Square{X: x, Y: y}, Sneaking: true}
 	}
 	return Skirmish{
 		Name: "goblin-ambush",
