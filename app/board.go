@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/grid"
 )
 
@@ -24,6 +25,7 @@ const actionBoard = "board"
 // BoardView is everything the board draws, as values: the map, the tokens
 // and the highlight layers computed by the rules engine.
 type BoardView struct {
+	Lang       i18n.Lang // the language of the labels; the map itself never mirrors
 	Cols, Rows int
 	Walls      string // the walls as one SVG path
 	Tokens     []TokenView
@@ -48,6 +50,7 @@ type BandView struct {
 
 // TokenView is one creature as drawn.
 type TokenView struct {
+	Lang           i18n.Lang
 	ID, Name, Side string
 	X, Y, Size     int
 	HP, MaxHP      int
@@ -98,7 +101,7 @@ func (b *Board) Render() app.UI {
 	return root.
 		Attr("viewBox", fmt.Sprintf("0 0 %d %d", w+2*margin, h+2*margin+28)).
 		Attr("role", "application").
-		Attr("aria-label", fmt.Sprintf("Battlemap, %d by %d squares of %g m", v.Cols, v.Rows, grid.SquareMetres)).
+		Attr("aria-label", i18n.T(v.Lang, "board.label", "cols", v.Cols, "rows", v.Rows, "size", metres(v.Lang, 1))).
 		Attr("data-cols", v.Cols).Attr("data-rows", v.Rows).Attr("data-hover", v.Hover).
 		On("pointerdown", b.gesture("down")).
 		On("pointermove", b.gesture("move")).
@@ -117,7 +120,7 @@ func (b *Board) Render() app.UI {
 				Attr("points", pathPoints(v.Path)),
 			&Coords{Cols: v.Cols, Rows: v.Rows},
 			svg("g").Class("tokens").Body(tokens...),
-			scaleBar(h),
+			scaleBar(v.Lang, h),
 		)
 }
 
@@ -223,13 +226,32 @@ func pathPoints(ss []grid.Square) string {
 }
 
 // scaleBar draws a two-square bar labelled with its length in metres.
-func scaleBar(h int) app.UI {
+func scaleBar(l i18n.Lang, h int) app.UI {
 	y := margin + h + 16
 	return svg("g").ID("scale").Class("scale").Body(
 		svg("path").Attr("d", fmt.Sprintf("M%d %dh%dM%d %dv-6M%d %dv-6", margin, y, 2*cellPx, margin, y, margin+2*cellPx, y)),
-		svg("text").Attr("x", margin+2*cellPx+8).Attr("y", y+4).
-			Text(fmt.Sprintf("%g m (1 square = %g m)", 2*grid.SquareMetres, grid.SquareMetres)),
+		scaleText(l, margin+2*cellPx+8, y+4, i18n.T(l, "board.scale", "length", metres(l, 2), "size", metres(l, 1))),
 	)
+}
+
+// scaleText writes a label beside the scale bar in the page's direction
+// (the map's own text runs left to right), starting at x either way.
+func scaleText(l i18n.Lang, x, y int, text string) app.UI {
+	anchor := "start"
+	if i18n.Dir(l) == "rtl" {
+		anchor = "end" // in right-to-left text the end is the left edge
+	}
+	return svg("text").Attr("x", x).Attr("y", y).Attr("direction", i18n.Dir(l)).Attr("text-anchor", anchor).
+		Style("direction", i18n.Dir(l)).Style("unicode-bidi", "isolate").Text(text)
+}
+
+// metres writes the length of n squares in metres for l: "5", "2.5", "2,5".
+func metres(l i18n.Lang, n int) string {
+	tenths := int64(float64(n) * grid.SquareMetres * 10)
+	if tenths%10 == 0 {
+		return i18n.Int(l, tenths/10)
+	}
+	return i18n.Tenths(l, tenths)
 }
 
 // gridPath returns one SVG path with every grid line, so the whole grid is a
@@ -290,7 +312,7 @@ func (t *Token) Render() app.UI {
 			Attr("text-anchor", "end").Text(b)
 	}
 	return svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-hp", v.HP).Body(
-		svg("title").Text(fmt.Sprintf("%s — %s, HP %d/%d", v.Name, v.Side, v.HP, v.MaxHP)),
+		svg("title").Text(i18n.T(v.Lang, "board.token", "name", i18n.Isolate(v.Name), "side", i18n.Isolate(v.Side), "hp", v.HP, "max", v.MaxHP)),
 		svg("rect").Class("disc").Attr("x", x+3).Attr("y", y+3).
 			Attr("width", size-6).Attr("height", size-6).Attr("rx", (size-6)/2),
 		svg("text").Class("name").Attr("x", x+size/2).Attr("y", y+size/2+4).

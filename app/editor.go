@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
 	"battlemat/rules/rulesets"
@@ -18,30 +19,31 @@ import (
 type draft struct {
 	id, name, side, profile string
 	hp                      string
-	err                     string // the engine's verdict on the last save, shown at the form
+	err                     Notice // the verdict on the last save, shown at the form
 }
 
 // renderEditor is the game master's setup panel: a blank board of any
 // ruleset, walls, and the stat block of the selected creature.
 func (t *Table) renderEditor(enc combat.Encounter) app.UI {
+	l := t.lang
 	if !t.editing {
 		return app.Section().ID("editor").Class("panel").Body(
-			app.Button().ID("edit-open").Text("Edit the encounter").OnClick(func(ctx app.Context, e app.Event) { t.editing = true }))
+			app.Button().ID("edit-open").Text(i18n.T(l, "edit.open")).OnClick(func(ctx app.Context, e app.Event) { t.editing = true }))
 	}
 	ids := t.reg.IDs()
 	rsOpts := make([]app.UI, len(ids))
 	for i, id := range ids {
-		rsOpts[i] = app.Option().Value(id).Selected(id == enc.Ruleset).Text(id)
+		rsOpts[i] = app.Option().Value(id).Selected(id == enc.Ruleset).Text(i18n.Isolate(id))
 	}
 	body := []app.UI{
-		app.H2().Text("Edit"),
+		app.H2().Text(i18n.T(l, "edit.title")),
 		app.Div().Class("buttons").Body(
-			app.Select().ID("new-ruleset").Attr("aria-label", "Ruleset of a new encounter").Body(rsOpts...).
+			app.Select().ID("new-ruleset").Attr("aria-label", i18n.T(l, "edit.ruleset.label")).Body(rsOpts...).
 				OnChange(func(ctx app.Context, e app.Event) { t.newRuleset = ctx.JSSrc().Get("value").String() }),
-			app.Button().ID("new-encounter").Text("New blank encounter").OnClick(t.newEncounter),
-			app.Button().ID("walls").Class("toggle").Attr("aria-pressed", t.walls).Text("Draw walls").
+			app.Button().ID("new-encounter").Text(i18n.T(l, "edit.new")).OnClick(t.newEncounter),
+			app.Button().ID("walls").Class("toggle").Attr("aria-pressed", t.walls).Text(i18n.T(l, "edit.walls")).
 				OnClick(func(ctx app.Context, e app.Event) { t.walls = !t.walls }),
-			app.Button().Text("Close").OnClick(func(ctx app.Context, e app.Event) { t.editing = false }),
+			app.Button().Text(i18n.T(l, "edit.close")).OnClick(func(ctx app.Context, e app.Event) { t.editing = false }),
 		),
 	}
 	if t.draft.id != t.selected {
@@ -49,18 +51,18 @@ func (t *Table) renderEditor(enc combat.Encounter) app.UI {
 	}
 	if t.selected != "" {
 		body = append(body,
-			field("Name", app.Input().ID("ed-name").Value(t.draft.name).OnInput(func(ctx app.Context, e app.Event) { t.draft.name = ctx.JSSrc().Get("value").String() })),
-			field("Side", app.Input().ID("ed-side").Value(t.draft.side).OnInput(func(ctx app.Context, e app.Event) { t.draft.side = ctx.JSSrc().Get("value").String() })),
-			field("HP", app.Input().ID("ed-hp").Type("number").Value(t.draft.hp).OnInput(func(ctx app.Context, e app.Event) { t.draft.hp = ctx.JSSrc().Get("value").String() })),
-			field("Stat block ("+enc.Ruleset+")", app.Textarea().ID("ed-profile").Rows(10).Attr("spellcheck", false).Text(t.draft.profile).
+			field(say(l, "edit.name"), app.Input().ID("ed-name").Attr("dir", "auto").Value(t.draft.name).OnInput(func(ctx app.Context, e app.Event) { t.draft.name = ctx.JSSrc().Get("value").String() })),
+			field(say(l, "edit.side"), app.Input().ID("ed-side").Attr("dir", "auto").Value(t.draft.side).OnInput(func(ctx app.Context, e app.Event) { t.draft.side = ctx.JSSrc().Get("value").String() })),
+			field(say(l, "edit.hp"), app.Input().ID("ed-hp").Type("number").Value(t.draft.hp).OnInput(func(ctx app.Context, e app.Event) { t.draft.hp = ctx.JSSrc().Get("value").String() })),
+			field(say(l, "edit.profile", "ruleset", enc.Ruleset), app.Textarea().ID("ed-profile").Dir("ltr").Rows(10).Attr("spellcheck", false).Text(t.draft.profile).
 				OnInput(func(ctx app.Context, e app.Event) { t.draft.profile = ctx.JSSrc().Get("value").String() })),
-			app.If(t.draft.err != "", func() app.UI {
-				return app.P().ID("ed-error").Class("field-error").Attr("role", "alert").Text(t.draft.err)
+			app.If(t.draft.err.Key != "", func() app.UI {
+				return app.P().ID("ed-error").Class("field-error").Attr("role", "alert").Body(t.draft.err.render(l)...)
 			}),
 			app.Div().Class("buttons").Body(
-				app.Button().ID("ed-save").Text("Save").OnClick(t.saveDraft),
-				app.Button().ID("ed-duplicate").Text("Duplicate").OnClick(t.duplicate),
-				app.Button().ID("ed-remove").Text("Remove").OnClick(func(ctx app.Context, e app.Event) {
+				app.Button().ID("ed-save").Text(i18n.T(l, "edit.save")).OnClick(t.saveDraft),
+				app.Button().ID("ed-duplicate").Text(i18n.T(l, "edit.duplicate")).OnClick(t.duplicate),
+				app.Button().ID("ed-remove").Text(i18n.T(l, "edit.remove")).OnClick(func(ctx app.Context, e app.Event) {
 					if t.do(ctx, combat.Remove{ID: t.selected}) {
 						t.selected, t.target = "", ""
 					}
@@ -72,8 +74,8 @@ func (t *Table) renderEditor(enc combat.Encounter) app.UI {
 }
 
 // field labels an input.
-func field(label string, input app.UI) app.UI {
-	return app.Label().Class("field").Body(app.Span().Text(label), input)
+func field(label []app.UI, input app.UI) app.UI {
+	return app.Label().Class("field").Body(app.Span().Body(label...), input)
 }
 
 // loadDraft fills the form from the selected creature.
@@ -94,17 +96,20 @@ func (t *Table) loadDraft(enc combat.Encounter) {
 	t.draft = draft{id: c.ID, name: c.Name, side: c.Side, profile: profile, hp: strconv.Itoa(c.HP)}
 }
 
-// spec builds a combatant spec from the form; errors name the field.
-func (t *Table) spec(c combat.Combatant) (combat.Spec, error) {
+// spec builds a combatant spec from the form; a notice names the field
+// that cannot be read.
+func (t *Table) spec(c combat.Combatant) (combat.Spec, *Notice) {
 	hp, err := strconv.Atoi(t.draft.hp)
 	if err != nil {
-		return combat.Spec{}, fmt.Errorf("HP: %q is not a whole number", t.draft.hp)
+		n := warn("edit.bad-hp", "value", t.draft.hp)
+		return combat.Spec{}, &n
 	}
 	s := combat.Spec{ID: c.ID, Name: t.draft.name, Side: t.draft.side, Pos: c.Pos, HP: hp}
 	if t.draft.profile != "" {
 		var compact json.RawMessage
 		if err := json.Unmarshal([]byte(t.draft.profile), &compact); err != nil {
-			return combat.Spec{}, fmt.Errorf("stat block: not valid JSON (%v)", err)
+			n := warn("edit.bad-json", "error", err)
+			return combat.Spec{}, &n
 		}
 		s.Profile = compact
 	} else {
@@ -120,16 +125,16 @@ func (t *Table) saveDraft(ctx app.Context, e app.Event) {
 	if !ok {
 		return
 	}
-	s, err := t.spec(c)
-	if err != nil {
-		t.draft.err = err.Error()
+	s, bad := t.spec(c)
+	if bad != nil {
+		t.draft.err = *bad
 		return
 	}
 	if t.do(ctx, combat.Edit{Spec: s}) {
-		t.draft.err = ""
+		t.draft.err = Notice{}
 		t.draft.id = "" // reload from the engine's copy
 	} else {
-		t.draft.err, t.notice = t.notice.Text, Notice{}
+		t.draft.err, t.notice = t.notice, Notice{}
 	}
 }
 
@@ -147,7 +152,7 @@ func (t *Table) duplicate(ctx app.Context, e app.Event) {
 	}
 	at, ok := freeSquare(enc, c.Pos, max(1, c.Stats.Size))
 	if !ok {
-		t.notice = Notice{Text: "There is no free square left for a copy.", Error: true}
+		t.notice = warn("edit.no-room")
 		return
 	}
 	spec := combat.Spec{ID: id, Name: c.Name, Side: c.Side, Pos: at, Profile: c.Profile, HP: c.HP}
@@ -213,7 +218,7 @@ func (t *Table) newEncounter(ctx app.Context, e app.Event) {
 	enc := combat.NewEncounter(id, grid.Map{W: 16, H: 12}, uint64(len(t.sess.Log())+1))
 	sess, err := combat.NewSession(t.reg, enc)
 	if err != nil {
-		t.notice = Notice{Text: err.Error(), Error: true}
+		t.notice = warn("notice.not-allowed.bare", "msg", err)
 		return
 	}
 	for _, s := range rulesets.Samples() {
@@ -226,5 +231,5 @@ func (t *Table) newEncounter(ctx app.Context, e app.Event) {
 		}
 		break
 	}
-	t.propose(ctx, sess, "blank board")
+	t.propose(ctx, sess, "blank")
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
 )
@@ -13,7 +14,7 @@ import (
 // creature on its turn the squares it can reach and the planned path with
 // every opportunity attack it would provoke, as the engine computes them.
 func (t *Table) boardView(enc combat.Encounter) BoardView {
-	v := BoardView{Cols: enc.Map.W, Rows: enc.Map.H, Walls: t.wallsPath(enc), Zoom: t.zoom}
+	v := BoardView{Lang: t.lang, Cols: enc.Map.W, Rows: enc.Map.H, Walls: t.wallsPath(enc), Zoom: t.zoom}
 	if t.hover != nil {
 		v.Hover = SquareName(*t.hover)
 	}
@@ -35,9 +36,9 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 	first := firstSide(enc)
 	reactions := t.reactions()
 	for _, c := range enc.Combatants {
-		v.Tokens = append(v.Tokens, TokenView{
+		v.Tokens = append(v.Tokens, TokenView{Lang: t.lang,
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
-			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(enc, c, reactions),
+			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(t.lang, enc, c, reactions),
 			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
 			Striker: slices.Contains(v.Strikers, c.ID), Spared: slices.Contains(v.Spared, c.ID), Ally: c.Side == first,
 		})
@@ -70,12 +71,12 @@ func (t *Table) reactions() bool {
 	return ok && tr.TurnRules().Reactions
 }
 
-// badges are the short status marks on a token: down, reaction used (R),
-// surprised (!), and the conditions.
-func badges(enc combat.Encounter, c combat.Combatant, reactions bool) []string {
+// badges are the short status marks on a token: down (✕), reaction used
+// (R), surprised (!), and the conditions in the ruleset's words.
+func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, reactions bool) []string {
 	var b []string
 	if c.HP <= 0 {
-		b = append(b, "down")
+		b = append(b, "✕")
 	}
 	if reactions && enc.Phase == combat.PhaseRunning && !c.Budget.Reaction && !c.Budget.Locked && c.ID != enc.Current() {
 		b = append(b, "R")
@@ -83,7 +84,10 @@ func badges(enc combat.Encounter, c combat.Combatant, reactions bool) []string {
 	if c.Surprised {
 		b = append(b, "!")
 	}
-	return append(b, c.Conditions...)
+	for _, k := range c.Conditions {
+		b = append(b, badge(l, enc.Ruleset, k))
+	}
+	return b
 }
 
 // movePlan is what the board shows for the selected creature.
@@ -262,11 +266,11 @@ func (t *Table) moveTo(ctx app.Context, dest grid.Square) {
 	t.hover = &h
 	p := t.plan(enc)
 	if p.err != nil {
-		t.notice = Notice{Text: explainError(p.err), Error: true}
+		t.notice = explainError(p.err)
 		return
 	}
 	if len(p.path) < 2 {
-		t.notice = Notice{Text: "That square is out of reach this turn.", Error: true}
+		t.notice = warn("notice.out-of-reach")
 		return
 	}
 	if t.do(ctx, combat.Move{ID: t.selected, Path: p.path[1:]}) {

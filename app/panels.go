@@ -7,63 +7,77 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/rulesets"
 )
 
-// renderBar is the top bar: the encounter menu, undo/redo and sharing.
+// renderBar is the top bar: the encounter menu, undo/redo, sharing and
+// the language switch.
 func (t *Table) renderBar(enc combat.Encounter) app.UI {
+	l := t.lang
 	samples := rulesets.Samples()
 	opts := make([]app.UI, 0, len(samples)+1)
-	opts = append(opts, app.Option().Value("").Text("Open a sample…"))
+	opts = append(opts, app.Option().Value("").Text(i18n.T(l, "bar.samples")))
 	for _, s := range samples {
-		opts = append(opts, app.Option().Value(s.ID).Text(s.Title))
+		opts = append(opts, app.Option().Value(s.ID).Text(i18n.Isolate(s.Title)))
 	}
 	return app.Header().Class("bar").Body(
 		app.H1().Class("brand").Text("Battlemat"),
-		app.Span().ID("ruleset").Class("pill").Text(enc.Ruleset),
-		app.Select().ID("samples").Attr("aria-label", "Open a sample encounter").Body(opts...).
+		app.Span().ID("ruleset").Class("pill").Body(app.Bdi().Text(enc.Ruleset)),
+		app.Select().ID("samples").Attr("aria-label", i18n.T(l, "bar.samples.label")).Body(opts...).
 			OnChange(func(ctx app.Context, e app.Event) {
 				id := ctx.JSSrc().Get("value").String()
 				if id == "" {
 					return
 				}
 				if err := t.openSample(id); err != nil {
-					t.notice = Notice{Text: err.Error(), Error: true}
+					t.notice = warn("notice.not-allowed.bare", "msg", err)
 					return
 				}
 				t.autosave(ctx)
 				ctx.JSSrc().Set("value", "")
 			}),
-		app.Button().ID("undo").Text("Undo").Title("Undo (Ctrl+Z)").Disabled(!t.sess.CanUndo()).
+		app.Button().ID("undo").Text(i18n.T(l, "bar.undo")).Title(i18n.T(l, "bar.undo.hint")).Disabled(!t.sess.CanUndo()).
 			OnClick(func(ctx app.Context, e app.Event) { t.undo(ctx) }),
-		app.Button().ID("redo").Text("Redo").Title("Redo (Ctrl+Shift+Z)").Disabled(!t.sess.CanRedo()).
+		app.Button().ID("redo").Text(i18n.T(l, "bar.redo")).Title(i18n.T(l, "bar.redo.hint")).Disabled(!t.sess.CanRedo()).
 			OnClick(func(ctx app.Context, e app.Event) { t.redo(ctx) }),
-		app.Button().ID("share").Text("Share link").OnClick(func(ctx app.Context, e app.Event) { t.share(ctx) }),
-		app.Button().ID("export").Text("Export").OnClick(func(ctx app.Context, e app.Event) { t.export() }),
+		app.Button().ID("share").Text(i18n.T(l, "bar.share")).OnClick(func(ctx app.Context, e app.Event) { t.share(ctx) }),
+		app.Button().ID("export").Text(i18n.T(l, "bar.export")).OnClick(func(ctx app.Context, e app.Event) { t.export() }),
 		app.Label().Class("button").Body(
-			app.Text("Import"),
+			app.Text(i18n.T(l, "bar.import")),
 			app.Input().ID("import").Type("file").Accept(".json,application/json").Class("hidden").
 				OnChange(t.importFile),
 		),
+		t.renderLangSwitch(),
 		t.renderPWA(),
 		app.If(t.shared != "", func() app.UI {
-			return app.Input().ID("shared").Class("shared").ReadOnly(true).Value(t.shared).Attr("aria-label", "Share link")
+			return app.Input().ID("shared").Class("shared").Dir("ltr").ReadOnly(true).Value(t.shared).Attr("aria-label", i18n.T(l, "bar.share"))
 		}),
 	)
+}
+
+// offerKeys are the questions asked before an encounter from each source
+// replaces the open one, and the notices once it has.
+var offerKeys = map[string]struct{ ask, done string }{
+	"link":  {"offer.link", "notice.opened.link"},
+	"file":  {"offer.file", "notice.opened.file"},
+	"blank": {"offer.blank", "notice.opened.blank"},
 }
 
 // renderOffer asks before an encounter from a link or file replaces the
 // open one.
 func (t *Table) renderOffer() app.UI {
+	l := t.lang
 	enc := t.offer.sess.State()
 	return app.Div().ID("offer").Class("offer").Attr("role", "alertdialog").Body(
-		app.P().Text(fmt.Sprintf("Open the encounter from the %s (%s, %d creatures, %d commands)? It replaces the one on the board, which you can export first.",
-			t.offer.source, enc.Ruleset, len(enc.Combatants), t.offer.sess.Cursor())),
-		app.Button().ID("offer-open").Text("Open it").OnClick(func(ctx app.Context, e app.Event) {
+		app.P().Body(say(l, offerKeys[t.offer.source].ask, "ruleset", enc.Ruleset,
+			"creatures", i18n.N(l, "count.creatures", int64(len(enc.Combatants))),
+			"commands", i18n.N(l, "count.commands", int64(t.offer.sess.Cursor())))...),
+		app.Button().ID("offer-open").Text(i18n.T(l, "offer.open")).OnClick(func(ctx app.Context, e app.Event) {
 			t.accept(ctx, t.offer.sess, t.offer.source)
 		}),
-		app.Button().ID("offer-keep").Text("Keep mine").OnClick(func(ctx app.Context, e app.Event) {
+		app.Button().ID("offer-keep").Text(i18n.T(l, "offer.keep")).OnClick(func(ctx app.Context, e app.Event) {
 			t.offer = nil
 			t.clearFragment(ctx)
 		}),
@@ -78,44 +92,50 @@ func (t *Table) renderDecision(enc combat.Encounter) app.UI {
 	if d == nil {
 		return nil
 	}
+	l := t.lang
 	who, _ := enc.Combatant(d.Chooser)
 	var body []app.UI
 	if d.Kind == combat.DecideOpportunity {
 		mover, _ := enc.Combatant(d.Attack.Defender)
-		body = append(body, app.P().Body(
-			app.Bdi().Text(who.Name), app.Text(" may make an opportunity attack on "),
-			app.Bdi().Text(mover.Name), app.Text(" as it moves."),
-		))
+		body = append(body, app.P().Body(say(l, "decision.oa", "a", who.Name, "b", mover.Name)...))
 		if chances, err := combat.Odds(t.sess.Ruleset(), enc, d.Attack); err == nil {
-			body = append(body, renderOdds(chances))
+			body = append(body, renderOdds(l, enc.Ruleset, chances))
 		}
 		body = append(body,
-			app.Button().ID("oa-take").Text("Take the attack").OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.TakeOpportunity{}) }),
-			app.Button().ID("oa-decline").Text("Let it pass").OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.DeclineOpportunity{}) }),
+			app.Button().ID("oa-take").Text(i18n.T(l, "decision.take")).OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.TakeOpportunity{}) }),
+			app.Button().ID("oa-decline").Text(i18n.T(l, "decision.pass")).OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.DeclineOpportunity{}) }),
 		)
 	} else {
-		body = append(body, app.P().Body(app.Bdi().Text(who.Name), app.Text(": "+words(d.Key))))
+		body = append(body, app.P().Body(say(l, "decision.choose", "name", who.Name, "question", i18n.Label(l, enc.Ruleset, d.Key))...))
 		for _, o := range d.Options {
-			body = append(body, app.Button().Class("choice").Text(words(o)).OnClick(func(ctx app.Context, e app.Event) {
+			body = append(body, app.Button().Class("choice").Text(i18n.Label(l, enc.Ruleset, o)).OnClick(func(ctx app.Context, e app.Event) {
 				t.do(ctx, combat.Choose{Choice: o})
 			}))
 		}
 	}
 	return app.Section().ID("decision").Class("panel decision").Attr("role", "alert").Body(
-		append([]app.UI{app.H2().Text("Decision")}, body...)...)
+		append([]app.UI{app.H2().Text(i18n.T(l, "decision.title"))}, body...)...)
 }
 
 // renderInspector shows the selected creature.
 func (t *Table) renderInspector(enc combat.Encounter) app.UI {
+	l := t.lang
 	c, ok := enc.Combatant(t.selected)
 	if !ok {
 		return app.Section().ID("inspector").Class("panel").Body(
-			app.P().Class("muted").Text("Tap a token to select it. On its turn, drag it to move; tap an enemy to target it."))
+			app.P().Class("muted").Text(i18n.T(l, "inspector.hint")))
+	}
+	conditions := make([]string, len(c.Conditions))
+	for i, k := range c.Conditions {
+		conditions[i] = i18n.Label(l, enc.Ruleset, k)
 	}
 	return app.Section().ID("inspector").Class("panel").Body(
 		app.H2().Body(app.Bdi().ID("selected-name").Text(c.Name)),
-		app.P().Text(fmt.Sprintf("%s · HP %d/%d · at %s · speed %d", c.Side, c.HP, c.Stats.MaxHP, SquareName(c.Pos), c.Stats.Speed)),
-		app.If(len(c.Conditions) > 0, func() app.UI { return app.P().Text("Conditions: " + strings.Join(c.Conditions, ", ")) }),
+		app.P().ID("summary").Body(say(l, "inspector.summary", "side", c.Side, "hp", c.HP, "max", c.Stats.MaxHP,
+			"square", SquareName(c.Pos), "speed", c.Stats.Speed)...),
+		app.If(len(c.Conditions) > 0, func() app.UI {
+			return app.P().Body(say(l, "inspector.conditions", "list", strings.Join(conditions, ", "))...)
+		}),
 	)
 }
 
@@ -123,37 +143,44 @@ func (t *Table) renderInspector(enc combat.Encounter) app.UI {
 // target: the exact odds before the roll, a field for physical dice, the
 // roll button, and the trace of the last attack.
 func (t *Table) renderAttack(enc combat.Encounter) app.UI {
+	l := t.lang
 	var body []app.UI
 	if def, ok := enc.Combatant(t.target); ok && !def.Up() {
-		body = append(body, app.P().Class("muted").Body(app.Bdi().Text(def.Name), app.Text(" is down.")))
+		body = append(body, app.P().Class("muted").Body(say(l, "attack.down", "name", def.Name)...))
 	} else if ok && t.canMove(enc) {
 		att, _ := enc.Combatant(t.selected)
 		choice, opt := t.renderChoices(enc)
 		req := combat.AttackRequest{Attacker: att.ID, Defender: def.ID, Option: opt}
-		body = append(body, app.P().Body(app.Bdi().Text(att.Name), app.Text(" → "), app.Bdi().ID("target-name").Text(def.Name)),
-			choice, t.renderTargeting(enc))
+		names := say(l, "attack.versus", "a", att.Name, "b", def.Name)
+		for i := len(names) - 1; i >= 0; i-- { // the target is the last value
+			if b, ok := names[i].(app.HTMLBdi); ok {
+				names[i] = b.ID("target-name")
+				break
+			}
+		}
+		body = append(body, app.P().Body(names...), choice, t.renderTargeting(enc))
 		chances, err := combat.Odds(t.sess.Ruleset(), enc, req)
 		if err != nil {
-			body = append(body, app.P().Class("muted").Text("No odds: "+explainError(err)))
+			body = append(body, app.P().Class("muted").Body(say(l, "attack.no-odds", "why", explainError(err).text(l))...))
 		} else {
-			body = append(body, renderOdds(chances))
+			body = append(body, renderOdds(l, enc.Ruleset, chances))
 		}
 		body = append(body,
-			app.Label().Body(app.Text("Physical dice (optional): "),
-				app.Input().ID("dice").Type("text").Attr("inputmode", "numeric").Placeholder("e.g. 14 3").Value(t.dice).
+			app.Label().Body(app.Text(i18n.T(l, "attack.dice")+" "),
+				app.Input().ID("dice").Type("text").Dir("ltr").Attr("inputmode", "numeric").Placeholder(i18n.T(l, "attack.dice.placeholder")).Value(t.dice).
 					OnInput(func(ctx app.Context, e app.Event) { t.dice = ctx.JSSrc().Get("value").String() })),
-			app.Button().ID("roll").Text("Attack").Title("Attack (Enter)").Disabled(att.Budget.Actions <= 0).
+			app.Button().ID("roll").Text(i18n.T(l, "attack.roll")).Title(i18n.T(l, "attack.roll.hint")).Disabled(att.Budget.Actions <= 0).
 				OnClick(func(ctx app.Context, e app.Event) { t.attack(ctx) }),
 		)
 	} else {
-		body = append(body, app.P().Class("muted").Text("Select the acting creature and tap an enemy to see the odds."))
+		body = append(body, app.P().Class("muted").Text(i18n.T(l, "attack.hint")))
 	}
 	for _, ev := range t.last {
 		if ev.Type == combat.AttackResolved {
-			body = append(body, renderTrace(enc, ev))
+			body = append(body, renderTrace(l, enc.Ruleset, ev))
 		}
 	}
-	return app.Section().ID("attack").Class("panel").Body(append([]app.UI{app.H2().Text("Attack")}, body...)...)
+	return app.Section().ID("attack").Class("panel").Body(append([]app.UI{app.H2().Text(i18n.T(l, "attack.title"))}, body...)...)
 }
 
 // attack makes the selected creature attack its target with the chosen
@@ -168,8 +195,9 @@ func (t *Table) attack(ctx app.Context) {
 	t.do(ctx, combat.Attack{Attacker: t.selected, Defender: t.target, Option: opt})
 }
 
-// renderOdds draws the exact chances: outcomes as bars, damage as a chart.
-func renderOdds(chances []combat.Chance) app.UI {
+// renderOdds draws the exact chances: outcomes as bars, named in the
+// ruleset's terms, and damage as a chart.
+func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 	var rows, bars []app.UI
 	maxDmg := int64(0)
 	for _, c := range chances {
@@ -178,61 +206,54 @@ func renderOdds(chances []combat.Chance) app.UI {
 		}
 	}
 	for _, c := range chances {
-		pct := percent(c.Num, c.Den)
+		pct := i18n.Percent(l, c.Num, c.Den)
 		if n, ok := strings.CutPrefix(c.Key, "damage-"); ok {
 			h := int64(0)
 			if maxDmg > 0 {
 				h = c.Num * 1000 / max(c.Den, 1) * 40 / maxDmg
 			}
-			bars = append(bars, app.Div().Class("dbar").Title(fmt.Sprintf("%s damage: %s", n, pct)).Body(
+			bars = append(bars, app.Div().Class("dbar").Title(i18n.T(l, "attack.distribution.tip", "n", n, "pct", pct)).Body(
 				app.Div().Class("fill").Style("height", fmt.Sprintf("%dpx", h)),
 				app.Span().Text(n),
 			))
 			continue
 		}
 		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Body(
-			app.Span().Class("k").Text(words(c.Key)),
-			app.Span().Class("bar").Body(app.Span().Class("fill").Style("width", pct)),
-			app.Span().Class("v").Text(pct),
+			app.Span().Class("k").Body(app.Bdi().Text(i18n.Label(l, ruleset, c.Key))),
+			app.Span().Class("bar").Body(app.Span().Class("fill").Style("width", i18n.Percent(i18n.English, c.Num, c.Den))),
+			app.Bdi().Class("v").Text(pct),
 		))
 	}
 	return app.Div().ID("odds").Class("odds").Body(
 		app.Ul().Body(rows...),
-		app.If(len(bars) > 0, func() app.UI { return app.Div().Class("dchart").Title("Damage distribution").Body(bars...) }),
+		app.If(len(bars) > 0, func() app.UI {
+			return app.Div().Class("dchart").Title(i18n.T(l, "attack.distribution")).Body(bars...)
+		}),
 	)
 }
 
-// percent formats num/den as a percentage with one decimal, rounded half up.
-func percent(num, den int64) string {
-	if den <= 0 {
-		return "—"
-	}
-	tenths := (num*1000 + den/2) / den
-	return fmt.Sprintf("%d.%d%%", tenths/10, tenths%10)
-}
-
-// renderTrace lists the steps of a resolved attack with their rule IDs.
-func renderTrace(enc combat.Encounter, ev combat.Event) app.UI {
+// renderTrace lists the steps of a resolved attack with their rule IDs, in
+// the ruleset's terms and dice notation.
+func renderTrace(l i18n.Lang, ruleset string, ev combat.Event) app.UI {
 	steps := make([]app.UI, len(ev.Trace))
 	for i, s := range ev.Trace {
-		steps[i] = app.Li().Class("step").Body(
-			app.Code().Class("rule").Text(string(s.Rule)),
-			app.Span().Text(" "+stepWords(s)),
-		)
+		steps[i] = app.Li().Class("step").Body(append([]app.UI{
+			ruleCode(s.Rule), app.Text(" ")},
+			stepWords(l, ruleset, s)...)...)
 	}
-	result := "miss"
+	result := say(l, "attack.result.miss")
 	if ev.Hit {
-		result = fmt.Sprintf("hit for %d", ev.Value)
+		result = say(l, "attack.result.hit", "n", ev.Value)
 	}
 	return app.Div().ID("trace").Class("trace").Body(
-		app.P().Class("result").Text("Result: "+result),
+		app.P().Class("result").Body(result...),
 		app.Ol().Body(steps...),
 	)
 }
 
-// logFilters are the log's views.
+// logFilters are the log's views, with the catalogue keys of their names.
 var logFilters = []struct{ key, label string }{
-	{"", "Everything"}, {"attacks", "Attacks and damage"}, {"moves", "Movement"}, {"turns", "Rounds and turns"},
+	{"", "log.filter.all"}, {"attacks", "log.filter.attacks"}, {"moves", "log.filter.moves"}, {"turns", "log.filter.turns"},
 }
 
 // logShows reports whether the log filter shows an event type.

@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/app/i18n"
+)
 
 // pwa is what the page knows about the installed app and the network.
 type pwa struct {
@@ -32,15 +36,16 @@ func (t *Table) watchNetwork(ctx app.Context) {
 // renderPWA shows the offline mark, the install button and the update
 // notice.
 func (t *Table) renderPWA() app.UI {
+	l := t.lang
 	return app.Span().Class("pwa").Body(
 		app.If(t.pwa.offline, func() app.UI {
-			return app.Span().ID("offline").Class("pill").Title("No network: everything still works, and is saved in this browser.").Text("offline")
+			return app.Span().ID("offline").Class("pill").Title(i18n.T(l, "bar.offline.hint")).Text(i18n.T(l, "bar.offline"))
 		}),
 		app.If(t.pwa.installable, func() app.UI {
-			return app.Button().ID("install").Text("Install").OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })
+			return app.Button().ID("install").Text(i18n.T(l, "bar.install")).OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })
 		}),
 		app.If(t.pwa.update, func() app.UI {
-			return app.Button().ID("update").Text("New version: reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() })
+			return app.Button().ID("update").Text(i18n.T(l, "bar.update")).OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() })
 		}),
 	)
 }

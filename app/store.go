@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -20,11 +19,11 @@ const (
 func (t *Table) autosave(ctx app.Context) {
 	doc, err := combat.EncodeSave(t.sess)
 	if err != nil {
-		t.notice = Notice{Text: "Could not save the encounter in this browser: " + err.Error(), Error: true}
+		t.notice = warn("notice.save-error", "error", err)
 		return
 	}
 	if err := ctx.LocalStorage().Set(keySave, string(doc)); err != nil {
-		t.notice = Notice{Text: "Could not save the encounter in this browser (storage full or blocked). Export it to a file.", Error: true}
+		t.notice = warn("notice.save-failed")
 	}
 }
 
@@ -39,8 +38,7 @@ func (t *Table) restore(ctx app.Context) {
 	if err != nil {
 		ctx.LocalStorage().Set(keyDamaged, doc)
 		ctx.LocalStorage().Del(keySave)
-		t.notice = Notice{Text: "The encounter saved in this browser could not be read (" + err.Error() +
-			"). It is kept aside; a sample is open instead.", Error: true}
+		t.notice = warn("notice.saved-unreadable", "error", err)
 		return
 	}
 	t.use(sess)
@@ -56,7 +54,7 @@ func (t *Table) openFragment(ctx app.Context) {
 	}
 	sess, err := combat.DecodeLink(t.reg, frag)
 	if err != nil {
-		t.notice = Notice{Text: "This share link is damaged and was not opened (" + err.Error() + "). Your encounter is unchanged.", Error: true}
+		t.notice = warn("notice.link-damaged", "error", err)
 		t.clearFragment(ctx)
 		return
 	}
@@ -80,7 +78,7 @@ func (t *Table) accept(ctx app.Context, sess *combat.Session, source string) {
 	t.offer = nil
 	t.autosave(ctx)
 	t.clearFragment(ctx)
-	t.notice = Notice{Text: "Opened the encounter from the " + source + "."}
+	t.notice = inform(offerKeys[source].done)
 }
 
 // clearFragment removes a consumed share link from the address bar.
@@ -96,7 +94,7 @@ func (t *Table) clearFragment(ctx app.Context) {
 func (t *Table) share(ctx app.Context) {
 	link, err := combat.EncodeLink(t.sess)
 	if err != nil {
-		t.notice = Notice{Text: "Could not make a link: " + err.Error(), Error: true}
+		t.notice = warn("notice.link-failed", "error", err)
 		return
 	}
 	u := *ctx.Page().URL()
@@ -105,7 +103,7 @@ func (t *Table) share(ctx app.Context) {
 	if nav := app.Window().Get("navigator"); nav.Get("clipboard").Truthy() {
 		nav.Get("clipboard").Call("writeText", full)
 	}
-	t.notice = Notice{Text: fmt.Sprintf("Share link copied (%d characters). It opens this board anywhere, even offline.", len(full))}
+	t.notice = Notice{Key: "notice.share-copied", Count: len(full)}
 	t.shared = full
 }
 
@@ -113,7 +111,7 @@ func (t *Table) share(ctx app.Context) {
 func (t *Table) export() {
 	doc, err := combat.EncodeSave(t.sess)
 	if err != nil {
-		t.notice = Notice{Text: "Could not export: " + err.Error(), Error: true}
+		t.notice = warn("notice.export-failed", "error", err)
 		return
 	}
 	blob := app.Window().Get("Blob").New([]any{string(doc)}, map[string]any{"type": "application/json"})
@@ -133,7 +131,7 @@ func (t *Table) importFile(ctx app.Context, e app.Event) {
 	}
 	f := files.Index(0)
 	if size := f.Get("size").Int(); size > combat.SaveLimits.Bytes {
-		t.notice = Notice{Text: "That file is too large to be an encounter (" + strconv.Itoa(size) + " bytes).", Error: true}
+		t.notice = Notice{Key: "notice.file-too-large", Count: size, Error: true}
 		return
 	}
 	var then app.Func
@@ -142,7 +140,7 @@ func (t *Table) importFile(ctx app.Context, e app.Event) {
 		ctx.Dispatch(func(ctx app.Context) {
 			sess, err := combat.DecodeSave(t.reg, []byte(text))
 			if err != nil {
-				t.notice = Notice{Text: "That file is not a readable encounter (" + err.Error() + "). Nothing was changed.", Error: true}
+				t.notice = warn("notice.file-unreadable", "error", err)
 				return
 			}
 			t.propose(ctx, sess, "file")
@@ -155,15 +153,14 @@ func (t *Table) importFile(ctx app.Context, e app.Event) {
 }
 
 // parseFaces reads physical dice typed at the table: faces separated by
-// spaces or commas.
-func parseFaces(s string) ([]int, error) {
-	var out []int
+// spaces or commas. bad is the first entry that is no die face.
+func parseFaces(s string) (faces []int, bad string) {
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 1 || n > 1000 {
-			return nil, fmt.Errorf("%q is not a die face", f)
+			return nil, f
 		}
-		out = append(out, n)
+		faces = append(faces, n)
 	}
-	return out, nil
+	return faces, ""
 }

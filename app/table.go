@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
 	"battlemat/rules/grid"
@@ -29,9 +30,10 @@ type Table struct {
 	dragging bool
 	option   int // index into the attacker's attack options
 
-	notice  Notice   // the message bar
-	offer   *offered // an encounter waiting for the user's OK before it replaces the current one
-	dice    string   // physical dice typed by the user, space separated
+	lang    i18n.Lang // the language of the UI
+	notice  Notice    // the message bar
+	offer   *offered  // an encounter waiting for the user's OK before it replaces the current one
+	dice    string    // physical dice typed by the user, space separated
 	last    []combat.Event
 	sampleI string
 	shared  string // the last share link made
@@ -53,7 +55,7 @@ type Table struct {
 		plan movePlan
 	}
 	cur    *combat.Encounter // the current encounter, cached per rev
-	panels *panelViews       // the tracker's and log's snapshots, cached per rev and filter
+	panels *panelViews       // the tracker's and log's snapshots, cached per rev, filter and language
 	walled *struct {
 		rev int
 		d   string
@@ -64,6 +66,7 @@ type Table struct {
 type panelViews struct {
 	rev     int
 	filter  string
+	lang    i18n.Lang
 	tracker TrackerView
 	log     LogView
 }
@@ -71,10 +74,10 @@ type panelViews struct {
 // views returns the tracker's and log's snapshots, built once per change:
 // pointer moves re-render the page without rebuilding them.
 func (t *Table) views(enc combat.Encounter) *panelViews {
-	if p := t.panels; p != nil && p.rev == t.rev && p.filter == t.logFilter {
+	if p := t.panels; p != nil && p.rev == t.rev && p.filter == t.logFilter && p.lang == t.lang {
 		return p
 	}
-	t.panels = &panelViews{rev: t.rev, filter: t.logFilter, tracker: t.trackerView(enc), log: t.logView(enc)}
+	t.panels = &panelViews{rev: t.rev, filter: t.logFilter, lang: t.lang, tracker: t.trackerView(enc), log: t.logView(enc)}
 	return t.panels
 }
 
@@ -89,11 +92,29 @@ func (t *Table) zoomBy(step int) {
 	}
 }
 
-// Notice is a message for the user; Error ones are shown in red.
+// Notice is a message for the user, kept as its catalogue key and values
+// so that it follows a change of language; Error ones are shown in red.
 type Notice struct {
-	Text  string
+	Key   string
+	Args  []any // name/value pairs for the placeholders
+	Count int   // the count of a counted message
 	Error bool
 }
+
+// render writes the notice in l, each value in its own <bdi>.
+func (n Notice) render(l i18n.Lang) []app.UI {
+	if n.Count != 0 {
+		return sayN(l, n.Key, n.Count, n.Args...)
+	}
+	return say(l, n.Key, n.Args...)
+}
+
+// text writes the notice in l as plain text, for another message's value.
+func (n Notice) text(l i18n.Lang) string { return i18n.T(l, n.Key, n.Args...) }
+
+// inform is a notice; warn is an error notice.
+func inform(key string, args ...any) Notice { return Notice{Key: key, Args: args} }
+func warn(key string, args ...any) Notice   { return Notice{Key: key, Args: args, Error: true} }
 
 // offered is an encounter from a link or a file that would replace the open
 // one: it is only swapped in when the user agrees.
@@ -114,6 +135,7 @@ func (t *Table) OnPreRender(ctx app.Context) { t.openSample(rulesets.Samples()[0
 // OnMount restores the autosaved encounter, opens a share link if the URL
 // carries one, and wires the keyboard and the board's gestures.
 func (t *Table) OnMount(ctx app.Context) {
+	t.initLang(ctx)
 	t.restore(ctx)
 	t.openFragment(ctx)
 	ctx.Handle(actionBoard, t.onBoard)
@@ -209,19 +231,20 @@ func replayEvents(sess *combat.Session) [][]combat.Event {
 // do gives a command to the session, with the typed physical dice if any,
 // then autosaves. Errors become a notice; the encounter is unchanged.
 func (t *Table) do(ctx app.Context, cmd combat.Command) bool {
-	faces, err := parseFaces(t.dice)
-	if err != nil {
-		t.notice = Notice{Text: err.Error(), Error: true}
+	faces, bad := parseFaces(t.dice)
+	if bad != "" {
+		t.notice = warn("attack.dice.bad", "face", bad)
 		return false
 	}
 	var events []combat.Event
+	var err error
 	if len(faces) > 0 {
 		events, err = t.sess.DoWithDice(cmd, faces...)
 	} else {
 		events, err = t.sess.Do(cmd)
 	}
 	if err != nil {
-		t.notice = Notice{Text: explainError(err), Error: true}
+		t.notice = explainError(err)
 		return false
 	}
 	t.dice = ""
@@ -262,16 +285,18 @@ func (t *Table) redo(ctx app.Context) {
 	}
 }
 
-// explainError turns an engine error into a sentence for the message bar.
-func explainError(err error) string {
+// explainError turns an engine error into a notice with its rule ID. The
+// engine's own words (Msg) are English: the rules packages hold no
+// translations.
+func explainError(err error) Notice {
 	var re *combat.RuleError
 	if errors.As(err, &re) {
 		if re.Rule != "" {
-			return fmt.Sprintf("Not allowed: %s (%s).", re.Msg, re.Rule)
+			return warn("notice.not-allowed", "msg", re.Msg, "rule", string(re.Rule))
 		}
-		return fmt.Sprintf("Not allowed: %s.", re.Msg)
+		return warn("notice.not-allowed.bare", "msg", re.Msg)
 	}
-	return "Not allowed: " + err.Error() + "."
+	return warn("notice.not-allowed.bare", "msg", err.Error())
 }
 
 // Render lays out the bar, the board and the side panels.
@@ -283,22 +308,23 @@ func (t *Table) Render() app.UI {
 		t.openSample(rulesets.Samples()[0].ID)
 	}
 	enc := t.state()
+	l := t.lang
 	return app.Div().Class("table").Body(
 		t.renderBar(enc),
-		app.If(t.notice.Text != "", func() app.UI {
+		app.If(t.notice.Key != "", func() app.UI {
 			return app.Div().ID("notice").Class("notice").Attr("role", "status").
 				Attr("data-error", t.notice.Error).Body(
-				app.Span().Text(t.notice.Text),
-				app.Button().Class("linkish").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { t.notice = Notice{} }),
+				app.Span().Body(t.notice.render(l)...),
+				app.Button().Class("linkish").Text(i18n.T(l, "notice.dismiss")).OnClick(func(ctx app.Context, e app.Event) { t.notice = Notice{} }),
 			)
 		}),
 		app.If(t.offer != nil, func() app.UI { return t.renderOffer() }),
 		app.Main().Class("stage").Body(
 			app.Div().Class("mapwrap").Body(
 				app.Div().Class("zoom").Body(
-					app.Button().ID("zoom-in").Text("+").Title("Zoom in (Ctrl + wheel)").OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(1) }),
-					app.Button().ID("zoom-out").Text("−").Title("Zoom out").OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(-1) }),
-					app.Button().ID("zoom-fit").Text("Fit").OnClick(func(ctx app.Context, e app.Event) { t.zoom = 0 }),
+					app.Button().ID("zoom-in").Text("+").Title(i18n.T(l, "bar.zoom-in.hint")).Attr("aria-label", i18n.T(l, "bar.zoom-in.hint")).OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(1) }),
+					app.Button().ID("zoom-out").Text("−").Title(i18n.T(l, "bar.zoom-out.hint")).Attr("aria-label", i18n.T(l, "bar.zoom-out.hint")).OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(-1) }),
+					app.Button().ID("zoom-fit").Text(i18n.T(l, "bar.zoom-fit")).OnClick(func(ctx app.Context, e app.Event) { t.zoom = 0 }),
 				),
 				&Board{V: t.boardView(enc)},
 			),

@@ -6,13 +6,14 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 )
 
 // Movement modes are condition keys on the acting creature that rulesets
 // with several movement types read (K-MOVE-7 charge, K-MOVE-9 fighting
 // retreat); setting one is an ordinary, undoable command.
-var moveModes = []struct{ key, label string }{{"charging", "Charge"}, {"retreating", "Fighting retreat"}}
+var moveModes = []struct{ key, label string }{{"charging", "move.charge"}, {"retreating", "move.retreat"}}
 
 // renderMovement shows the movement options of the acting creature and,
 // for the planned path, every opportunity attack it meets, with the rule
@@ -21,13 +22,14 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 	if !t.canMove(enc) {
 		return nil
 	}
+	l := t.lang
 	c, _ := enc.Combatant(t.selected)
 	rs := t.sess.Ruleset()
 	var modes []app.UI
 	if _, ok := rs.(combat.Planner); ok {
 		for _, m := range moveModes {
 			on := slices.Contains(c.Conditions, m.key)
-			modes = append(modes, app.Button().ID("mode-"+m.key).Class("toggle").Attr("aria-pressed", on).Text(m.label).
+			modes = append(modes, app.Button().ID("mode-"+m.key).Class("toggle").Attr("aria-pressed", on).Text(i18n.T(l, m.label)).
 				OnClick(func(ctx app.Context, e app.Event) {
 					if on {
 						t.do(ctx, combat.RemoveCondition{ID: c.ID, Condition: m.key})
@@ -36,41 +38,35 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 					}
 				}))
 		}
-		modes = append(modes, app.Button().ID("safest").Class("toggle").Attr("aria-pressed", t.safest).Text("Safest path").
+		modes = append(modes, app.Button().ID("safest").Class("toggle").Attr("aria-pressed", t.safest).Text(i18n.T(l, "move.safest")).
 			OnClick(func(ctx app.Context, e app.Event) { t.safest = !t.safest }))
 	}
 	if _, ok := rs.(combat.Threatener); ok {
-		modes = append(modes, app.Button().ID("threats").Class("toggle").Attr("aria-pressed", t.threats).Text("Threatened squares").
+		modes = append(modes, app.Button().ID("threats").Class("toggle").Attr("aria-pressed", t.threats).Text(i18n.T(l, "move.threats")).
 			OnClick(func(ctx app.Context, e app.Event) { t.threats = !t.threats }))
 	}
 	p := t.plan(enc)
 	var lines []app.UI
 	for _, b := range p.bands {
 		lines = append(lines, app.Li().Class("band-line").Title(string(b.Rule)).
-			Text(fmt.Sprintf("%s: %d squares (%s)", words(b.Key), len(b.Squares), b.Rule)))
+			Body(sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, enc.Ruleset, b.Key), "rule", string(b.Rule))...))
 	}
 	if p.err != nil && t.hover != nil {
-		lines = append(lines, app.Li().Class("blocked").Text(explainError(p.err)))
+		lines = append(lines, app.Li().Class("blocked").Body(explainError(p.err).render(l)...))
 	}
 	for _, pr := range p.provs {
 		who, _ := enc.Combatant(pr.Attacker)
 		li := app.Li().Class("provocation").Attr("data-prevented", pr.Prevented != "")
+		var text []app.UI
 		if pr.Prevented == "" {
-			lines = append(lines, li.Body(
-				app.Bdi().Text(who.Name),
-				app.Text(fmt.Sprintf(" gets a %s opportunity attack as you leave %s ", words(pr.Kind), SquareName(pr.At))),
-				app.Code().Class("rule").Text(string(pr.Rule)),
-			))
+			text = say(l, "move.oa", "name", who.Name, "kind", i18n.Label(l, enc.Ruleset, pr.Kind), "square", SquareName(pr.At))
 		} else {
-			lines = append(lines, li.Body(
-				app.Bdi().Text(who.Name),
-				app.Text(fmt.Sprintf(" cannot strike at %s: %s ", SquareName(pr.At), words(pr.Prevented))),
-				app.Code().Class("rule").Text(string(pr.Rule)),
-			))
+			text = say(l, "move.oa-prevented", "name", who.Name, "square", SquareName(pr.At), "why", i18n.Label(l, enc.Ruleset, pr.Prevented))
 		}
+		lines = append(lines, li.Body(append(text, app.Text(" "), ruleCode(pr.Rule))...))
 	}
 	return app.Section().ID("movement").Class("panel").Body(
-		app.H2().Text("Movement"),
+		app.H2().Text(i18n.T(l, "move.title")),
 		app.Div().Class("buttons").Body(modes...),
 		app.Ul().ID("plan").Class("plan").Body(lines...),
 	)
@@ -83,30 +79,30 @@ func (t *Table) renderTargeting(enc combat.Encounter) app.UI {
 	if !ok || t.target == "" || t.selected == "" {
 		return nil
 	}
+	l, rs := t.lang, enc.Ruleset
 	var body []app.UI
 	if tier, err := tg.Target(enc, t.selected, t.target); err == nil {
 		if tier.Allowed {
-			mods := ""
+			line := []app.UI{app.Strong().Body(say(l, "target.from", "tier", i18n.Label(l, rs, tier.Tier))...)}
 			for _, m := range tier.Modifiers {
-				mods += fmt.Sprintf(" · %s %+d", words(m.Quantity), m.Value)
+				line = append(line, app.Text(" · "), app.Bdi().Text(i18n.Label(l, rs, m.Quantity)), app.Text(" "), app.Bdi().Text(i18n.Signed(l, int64(m.Value))))
 			}
-			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Body(
-				app.Strong().Text("From the "+words(tier.Tier)), app.Text(mods+" "),
-				app.Code().Class("rule").Text(string(tier.Rule)),
-			))
+			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Body(append(line, app.Text(" "), ruleCode(tier.Rule))...))
 		} else {
-			body = append(body, app.P().ID("tier").Attr("data-tier", "none").Text("No attack possible: "+words(tier.Reason)+" ("+string(tier.Rule)+")"))
+			body = append(body, app.P().ID("tier").Attr("data-tier", "none").Body(
+				say(l, "target.none", "why", i18n.Label(l, rs, tier.Reason), "rule", string(tier.Rule))...))
 		}
 	}
 	if st, err := tg.Standing(enc, t.target); err == nil {
 		state := ""
 		if st.Overwhelmed {
-			state = " · overwhelmed"
+			state = " · " + i18n.Label(l, rs, "overwhelmed")
 		}
 		if st.Pinned {
-			state += " · pinned"
+			state += " · " + i18n.Label(l, rs, "pinned")
 		}
-		body = append(body, app.P().ID("standing").Text(fmt.Sprintf("Pins %d/%d%s (%s)", st.PinsUsed, st.PinCapacity, state, st.Rule)))
+		body = append(body, app.P().ID("standing").Body(
+			say(l, "target.pins", "used", st.PinsUsed, "capacity", st.PinCapacity, "state", state, "rule", string(st.Rule))...))
 	}
 	return app.Div().Class("targeting").Body(body...)
 }
@@ -126,10 +122,15 @@ func (t *Table) renderChoices(enc combat.Encounter) (app.UI, []byte) {
 	}
 	opts := make([]app.UI, len(choices))
 	for i, c := range choices {
-		opts[i] = app.Option().Value(i).Selected(i == t.option).Text(c.Name)
+		opts[i] = app.Option().Value(i).Selected(i == t.option).Text(i18n.Isolate(c.Name))
 	}
-	return app.Label().Body(app.Text("Attack with "),
+	return app.Label().Body(app.Text(i18n.T(t.lang, "attack.with")+" "),
 		app.Select().ID("weapon").Body(opts...).OnChange(func(ctx app.Context, e app.Event) {
 			fmt.Sscan(ctx.JSSrc().Get("value").String(), &t.option)
 		})), choices[t.option].Option
+}
+
+// ruleCode shows a rule ID, always left to right.
+func ruleCode(rule combat.RuleID) app.UI {
+	return app.Code().Class("rule").Dir("ltr").Text(string(rule))
 }

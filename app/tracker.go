@@ -1,11 +1,9 @@
 package app
 
 import (
-	"fmt"
-	"strconv"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 )
 
@@ -15,7 +13,8 @@ const actionCommand = "command"
 
 // TrackerView is the turn tracker's snapshot.
 type TrackerView struct {
-	Status string
+	Lang   i18n.Lang
+	Status []i18n.Part // the round and whose turn it is, names apart
 	Rows   []TrackerRow
 	Phase  combat.Phase
 	Ready  bool   // initiative has been rolled (Start is possible)
@@ -25,14 +24,14 @@ type TrackerView struct {
 
 // TrackerRow is one creature in the initiative order.
 type TrackerRow struct {
-	ID, Name, HP, Reaction string
-	Score                  int
-	Acting                 bool
+	ID, Name, Score, HP, Reaction string
+	Acting                        bool
 }
 
 // trackerView builds the tracker's snapshot.
 func (t *Table) trackerView(enc combat.Encounter) TrackerView {
-	v := TrackerView{Phase: enc.Phase, Ready: len(enc.Order) > 0, Acting: enc.Current(), Busy: enc.Pending != nil}
+	l := t.lang
+	v := TrackerView{Lang: l, Phase: enc.Phase, Ready: len(enc.Order) > 0, Acting: enc.Current(), Busy: enc.Pending != nil}
 	reactions := t.reactions()
 	for si, s := range enc.Order {
 		for mi, id := range s.Members {
@@ -40,16 +39,16 @@ func (t *Table) trackerView(enc combat.Encounter) TrackerView {
 			if !ok {
 				continue
 			}
-			row := TrackerRow{ID: id, Name: c.Name, Score: s.Score, HP: fmt.Sprintf("HP %d/%d", c.HP, c.Stats.MaxHP),
+			row := TrackerRow{ID: id, Name: c.Name, Score: i18n.Int(l, int64(s.Score)), HP: i18n.T(l, "turn.hp", "hp", c.HP, "max", c.Stats.MaxHP),
 				Acting: enc.Phase == combat.PhaseRunning && enc.Turn.Slot == si && enc.Turn.Member == mi}
 			if enc.Phase == combat.PhaseRunning && reactions {
 				switch {
 				case c.Budget.Locked:
-					row.Reaction = "surprised"
+					row.Reaction = i18n.T(l, "turn.surprised")
 				case c.Budget.Reaction:
-					row.Reaction = "reaction ready"
+					row.Reaction = i18n.T(l, "turn.reaction-ready")
 				default:
-					row.Reaction = "reaction used"
+					row.Reaction = i18n.T(l, "turn.reaction-used")
 				}
 			}
 			v.Rows = append(v.Rows, row)
@@ -57,14 +56,15 @@ func (t *Table) trackerView(enc combat.Encounter) TrackerView {
 	}
 	switch enc.Phase {
 	case combat.PhaseSetup:
-		v.Status = "Setting up"
+		v.Status = i18n.Parts(l, "turn.setup")
 	case combat.PhaseRunning:
-		v.Status = fmt.Sprintf("Round %d", enc.Round)
+		v.Status = i18n.Parts(l, "turn.round", "n", enc.Round)
 		if c, ok := enc.Combatant(v.Acting); ok {
-			v.Status += fmt.Sprintf(" — %s's turn (move %d, actions %d)", c.Name, c.Budget.Movement, c.Budget.Actions)
+			v.Status = append(v.Status, i18n.Part{Text: " — "})
+			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "move", c.Budget.Movement, "actions", c.Budget.Actions)...)
 		}
 	case combat.PhaseEnded:
-		v.Status = "Encounter over"
+		v.Status = i18n.Parts(l, "turn.over")
 	}
 	return v
 }
@@ -80,12 +80,13 @@ type Tracker struct {
 // Render draws the tracker.
 func (tr *Tracker) Render() app.UI {
 	v := tr.V
+	l := v.Lang
 	rows := make([]app.UI, len(v.Rows))
 	for i, r := range v.Rows {
 		rows[i] = app.Li().Class("slot").Attr("data-acting", r.Acting).Attr("data-id", r.ID).Body(
-			app.Span().Class("score").Text(strconv.Itoa(r.Score)),
+			app.Bdi().Class("score").Text(r.Score),
 			app.Bdi().Class("who").Text(r.Name),
-			app.Span().Class("hp").Text(r.HP),
+			app.Bdi().Class("hp").Text(r.HP),
 			app.Span().Class("react").Text(r.Reaction),
 		)
 	}
@@ -96,18 +97,18 @@ func (tr *Tracker) Render() app.UI {
 	switch v.Phase {
 	case combat.PhaseSetup:
 		buttons = append(buttons,
-			app.Button().ID("roll-init").Text("Roll initiative").OnClick(send(combat.RollInitiative{})),
-			app.Button().ID("start").Text("Start").Disabled(!v.Ready).OnClick(send(combat.Start{})),
+			app.Button().ID("roll-init").Text(i18n.T(l, "turn.roll-init")).OnClick(send(combat.RollInitiative{})),
+			app.Button().ID("start").Text(i18n.T(l, "turn.start")).Disabled(!v.Ready).OnClick(send(combat.Start{})),
 		)
 	case combat.PhaseRunning:
 		buttons = append(buttons,
-			app.Button().ID("reset-move").Text("Reset move").Disabled(v.Acting == "" || v.Busy).OnClick(send(combat.ResetMove{ID: v.Acting})),
-			app.Button().ID("end-turn").Text("End turn").Title("End turn (E)").Disabled(v.Busy).OnClick(send(combat.EndTurn{})),
+			app.Button().ID("reset-move").Text(i18n.T(l, "turn.reset-move")).Disabled(v.Acting == "" || v.Busy).OnClick(send(combat.ResetMove{ID: v.Acting})),
+			app.Button().ID("end-turn").Text(i18n.T(l, "turn.end")).Title(i18n.T(l, "turn.end.hint")).Disabled(v.Busy).OnClick(send(combat.EndTurn{})),
 		)
 	}
 	return app.Section().ID("tracker").Class("panel").Body(
-		app.H2().Text("Turn"),
-		app.P().ID("round").Text(v.Status),
+		app.H2().Text(i18n.T(l, "turn.title")),
+		app.P().ID("round").Body(bdiParts(v.Status)...),
 		app.Ol().Class("order").Body(rows...),
 		app.Div().Class("buttons").Body(buttons...),
 	)
@@ -115,26 +116,28 @@ func (tr *Tracker) Render() app.UI {
 
 // LogView is the log panel's snapshot: the lines in words, newest last.
 type LogView struct {
+	Lang     i18n.Lang
 	Commands int
 	Filter   string
 	Lines    []LogLine
 }
 
-// LogLine is one event in words.
+// LogLine is one event in words, split so that names get their own <bdi>.
 type LogLine struct {
-	Type, Text string
+	Type  string
+	Parts []i18n.Part
 }
 
 // logView builds the log's snapshot.
 func (t *Table) logView(enc combat.Encounter) LogView {
-	v := LogView{Commands: t.sess.Cursor(), Filter: t.logFilter}
+	v := LogView{Lang: t.lang, Commands: t.sess.Cursor(), Filter: t.logFilter}
 	for i := 0; i < t.sess.Cursor() && i < len(t.events); i++ {
 		for _, ev := range t.events[i] {
 			if !logShows(t.logFilter, ev.Type) {
 				continue
 			}
-			if line := eventWords(enc, ev); line != "" {
-				v.Lines = append(v.Lines, LogLine{Type: string(ev.Type), Text: line})
+			if line := eventWords(t.lang, enc, ev); line != nil {
+				v.Lines = append(v.Lines, LogLine{Type: string(ev.Type), Parts: line})
 			}
 		}
 	}
@@ -155,17 +158,18 @@ type Log struct {
 
 // Render draws the log.
 func (l *Log) Render() app.UI {
+	lang := l.V.Lang
 	items := make([]app.UI, len(l.V.Lines))
 	for i, line := range l.V.Lines {
-		items[i] = app.Li().Attr("data-type", line.Type).Text(line.Text)
+		items[i] = app.Li().Attr("data-type", line.Type).Body(bdiParts(line.Parts)...)
 	}
 	filters := make([]app.UI, len(logFilters))
 	for i, f := range logFilters {
-		filters[i] = app.Option().Value(f.key).Selected(f.key == l.V.Filter).Text(f.label)
+		filters[i] = app.Option().Value(f.key).Selected(f.key == l.V.Filter).Text(i18n.T(lang, f.label))
 	}
 	return app.Section().ID("log").Class("panel").Body(
-		app.H2().Text(fmt.Sprintf("Log (%d commands)", l.V.Commands)),
-		app.Select().ID("log-filter").Attr("aria-label", "Show in the log").Body(filters...).
+		app.H2().Text(i18n.N(lang, "log.title", int64(l.V.Commands))),
+		app.Select().ID("log-filter").Attr("aria-label", i18n.T(lang, "log.filter.label")).Body(filters...).
 			OnChange(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(actionLogFilter, ctx.JSSrc().Get("value").String())
 			}),

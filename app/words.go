@@ -1,90 +1,78 @@
 package app
 
 import (
-	"fmt"
-	"strings"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 )
 
-// words turns a stable key from the engine into English words.
-func words(key string) string {
-	if w, ok := vocabulary[key]; ok {
-		return w
-	}
-	return strings.ReplaceAll(key, "-", " ")
-}
-
-// vocabulary holds English for the engine's keys where the key itself is
-// not readable enough.
-var vocabulary = map[string]string{
-	"hit": "hit", "miss": "miss", "crit": "critical", "none": "no damage",
-	"hp": "damage to HP", "saved": "STR save made", "critical": "critical damage", "dead": "death",
-	"opportunity-attack": "opportunity attack",
-}
-
-// stepWords renders one trace step.
-func stepWords(s combat.Step) string {
+// stepWords renders one trace step in l: the ruleset's own terms for its
+// keys, its dice notation, signed modifiers, each value in its own <bdi>.
+func stepWords(l i18n.Lang, ruleset string, s combat.Step) []app.UI {
+	key := i18n.Label(l, ruleset, s.Key)
 	switch s.Kind {
 	case combat.StepRoll:
-		return fmt.Sprintf("%s: rolled %d on d%d", words(s.Key), s.Face, s.Sides)
+		return say(l, "step.roll", "key", key, "face", s.Face, "die", i18n.Dice(l, ruleset, s.Sides))
 	case combat.StepModifier:
-		return fmt.Sprintf("%s %+d to %s", words(s.Key), s.Value, words(s.Quantity))
+		return say(l, "step.modifier", "key", key, "value", i18n.Signed(l, int64(s.Value)), "quantity", i18n.Label(l, ruleset, s.Quantity))
 	case combat.StepTarget:
-		return fmt.Sprintf("%s: needs %d", words(s.Key), s.Value)
+		return say(l, "step.target", "key", key, "n", s.Value)
 	case combat.StepOutcome:
-		return words(s.Key)
+		return []app.UI{app.Bdi().Text(key)}
 	}
-	return fmt.Sprintf("%s = %d", words(s.Key), s.Value)
+	return say(l, "step.compute", "key", key, "n", s.Value)
 }
 
-// eventWords renders one event as a log line ("" for silent ones).
-func eventWords(enc combat.Encounter, ev combat.Event) string {
+// eventMessages are the log's messages for events that only name their
+// actor.
+var eventMessages = map[combat.EventType]string{
+	combat.TurnStarted:       "log.turn",
+	combat.MoveStopped:       "log.stop",
+	combat.MoveReset:         "log.reset",
+	combat.OpportunityTaken:  "log.oa-take",
+	combat.OpportunityPassed: "log.oa-pass",
+	combat.Downed:            "log.down",
+	combat.TurnEnded:         "log.end-turn",
+	combat.Placed:            "log.placed",
+	combat.Repositioned:      "log.placed",
+}
+
+// eventWords renders one event as a log line in l (nil for silent ones),
+// split so that each name and square gets its own <bdi>.
+func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part {
 	name := func(id string) string {
 		if c, ok := enc.Combatant(id); ok {
 			return c.Name
 		}
 		return id
 	}
+	if key, ok := eventMessages[ev.Type]; ok {
+		return i18n.Parts(l, key, "name", name(ev.Actor))
+	}
 	switch ev.Type {
 	case combat.InitiativeRolled:
-		return "Initiative rolled."
+		return i18n.Parts(l, "log.initiative")
 	case combat.EncounterStarted:
-		return "The encounter starts."
+		return i18n.Parts(l, "log.start")
 	case combat.RoundStarted:
-		return fmt.Sprintf("Round %d.", ev.Round)
-	case combat.TurnStarted:
-		return name(ev.Actor) + "'s turn."
+		return i18n.Parts(l, "log.round", "n", ev.Round)
 	case combat.Moved:
-		return fmt.Sprintf("%s moves to %s.", name(ev.Actor), SquareName(*ev.To))
-	case combat.MoveStopped:
-		return name(ev.Actor) + " stops."
-	case combat.MoveReset:
-		return name(ev.Actor) + "'s move is reset."
+		return i18n.Parts(l, "log.move", "name", name(ev.Actor), "square", SquareName(*ev.To))
 	case combat.DecisionRequested:
 		if ev.Decision != nil && ev.Decision.Kind == combat.DecideOpportunity {
-			return fmt.Sprintf("%s may make an opportunity attack on %s.", name(ev.Decision.Chooser), name(ev.Decision.Attack.Defender))
+			return i18n.Parts(l, "log.oa", "a", name(ev.Decision.Chooser), "b", name(ev.Decision.Attack.Defender))
 		}
-		return "A decision is needed."
-	case combat.OpportunityTaken:
-		return name(ev.Actor) + " takes the opportunity attack."
-	case combat.OpportunityPassed:
-		return name(ev.Actor) + " lets it pass."
+		return i18n.Parts(l, "log.decision")
 	case combat.AttackResolved:
 		if ev.Hit {
-			return fmt.Sprintf("%s hits %s for %d.", name(ev.Actor), name(ev.Target), ev.Value)
+			return i18n.Parts(l, "log.hit", "a", name(ev.Actor), "b", name(ev.Target), "n", ev.Value)
 		}
-		return fmt.Sprintf("%s attacks %s: no damage.", name(ev.Actor), name(ev.Target))
+		return i18n.Parts(l, "log.no-damage", "a", name(ev.Actor), "b", name(ev.Target))
 	case combat.HPChanged:
-		return fmt.Sprintf("%s is at %d HP.", name(ev.Actor), ev.Value)
-	case combat.Downed:
-		return name(ev.Actor) + " is down."
-	case combat.TurnEnded:
-		return name(ev.Actor) + " ends the turn."
-	case combat.Placed, combat.Repositioned:
-		return name(ev.Actor) + " is placed."
+		return i18n.Parts(l, "log.hp", "name", name(ev.Actor), "n", ev.Value)
 	case combat.EncounterEnded:
-		return "The encounter is over."
+		return i18n.Parts(l, "log.over")
 	}
-	return ""
+	return nil
 }

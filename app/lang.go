@@ -1,0 +1,113 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/app/i18n"
+)
+
+// keyLang is the browser storage key of the language the user chose.
+const keyLang = "battlemat/lang"
+
+// say renders the message key in l as HTML: its literal text, and each
+// placeholder value (a name, a square, a rule ID) in its own <bdi>, so
+// text of the other direction neither scrambles nor is scrambled.
+func say(l i18n.Lang, key string, args ...any) []app.UI {
+	return bdiParts(i18n.Parts(l, key, args...))
+}
+
+// sayN renders the counted message key like say.
+func sayN(l i18n.Lang, key string, n int, args ...any) []app.UI {
+	return bdiParts(i18n.PartsN(l, key, int64(n), args...))
+}
+
+// bdiParts renders message parts, each value in its own <bdi>.
+func bdiParts(parts []i18n.Part) []app.UI {
+	out := make([]app.UI, len(parts))
+	for i, p := range parts {
+		if p.Arg {
+			out[i] = app.Bdi().Text(p.Text)
+		} else {
+			out[i] = app.Text(p.Text)
+		}
+	}
+	return out
+}
+
+// badge names a condition or state on a token in as few letters as
+// possible: the ruleset's own term for readers of its language, else the
+// catalogue's word, else the key.
+func badge(l i18n.Lang, ruleset, key string) string {
+	if g, ok := i18n.Term(ruleset, key); ok && g.Lang == l {
+		if g.Abbrev != "" {
+			return g.Abbrev
+		}
+		return g.Native
+	}
+	if i18n.Has("key." + key) {
+		return i18n.T(l, "key."+key)
+	}
+	return strings.ReplaceAll(key, "-", " ")
+}
+
+// initLang picks the language at mount: the user's stored choice, else the
+// browser's preferences, else English.
+func (t *Table) initLang(ctx app.Context) {
+	var stored string
+	ctx.LocalStorage().Get(keyLang, &stored)
+	var prefs []string
+	if langs := app.Window().Get("navigator").Get("languages"); langs.Truthy() {
+		for i := 0; i < langs.Length(); i++ {
+			prefs = append(prefs, langs.Index(i).String())
+		}
+	}
+	t.showLang(ctx, i18n.Parse(stored+","+strings.Join(prefs, ",")))
+}
+
+// chooseLang switches the UI to l and remembers the choice.
+func (t *Table) chooseLang(ctx app.Context, l i18n.Lang) {
+	t.showLang(ctx, l)
+	ctx.LocalStorage().Set(keyLang, l.String())
+}
+
+// showLang switches the UI to l and sets the page's lang and dir: the
+// server renders English, the client fixes it up.
+func (t *Table) showLang(ctx app.Context, l i18n.Lang) {
+	t.lang = l
+	doc := app.Window().Get("document")
+	root := doc.Get("documentElement")
+	if root.Get("dir").String() == i18n.Dir(l) {
+		root.Set("lang", l.String())
+		return
+	}
+	root.Set("lang", l.String())
+	root.Set("dir", i18n.Dir(l))
+	// Chromium keeps the bidi levels of text a re-render leaves unchanged,
+	// so a ")" laid out in a right-to-left page would stay mirrored in a
+	// left-to-right one. Once the new words are in, taking the page out of
+	// layout for a moment lays every line out again.
+	ctx.Defer(func(app.Context) {
+		if body := doc.Get("body"); body.Truthy() {
+			body.Get("style").Set("display", "none")
+			body.Get("offsetHeight")
+			body.Get("style").Set("display", "")
+		}
+	})
+}
+
+// renderLangSwitch is the language menu, each language in its own name.
+func (t *Table) renderLangSwitch() app.UI {
+	opts := make([]app.UI, len(i18n.Langs))
+	for i, l := range i18n.Langs {
+		opts[i] = app.Option().Value(l.String()).Lang(l.String()).Selected(l == t.lang).Text(i18n.Isolate(i18n.Name(l)))
+	}
+	return app.Select().ID("lang").Attr("aria-label", i18n.T(t.lang, "bar.language")).Title(i18n.T(t.lang, "bar.language")).Body(opts...).
+		OnChange(func(ctx app.Context, e app.Event) {
+			var l i18n.Lang
+			if l.UnmarshalText([]byte(ctx.JSSrc().Get("value").String())) == nil {
+				t.chooseLang(ctx, l)
+			}
+		})
+}
