@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
@@ -130,6 +133,26 @@ func TestE2ELocales(t *testing.T) {
 	}
 	navigate(t, ctx, srv.URL+"/")
 	poll[bool](t, ctx, `document.documentElement.lang === 'he' && document.documentElement.dir === 'rtl' && document.getElementById('undo').textContent === `+jsString(i18n.T(i18n.Hebrew, "bar.undo")), 10*time.Second)
+}
+
+// TestE2ELangFromBrowser opens the app in a browser whose preferred
+// languages are Kazakh, then Russian: with no stored choice, the page
+// speaks Kazakh.
+func TestE2ELangFromBrowser(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	ua := eval[string](t, ctx, `navigator.userAgent`)
+	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: "kk-KZ,ru"}); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, srv.URL+"/")
+	if langs := eval[string](t, ctx, `navigator.languages.join(',')`); !strings.HasPrefix(langs, "kk") {
+		t.Fatalf("the browser reports languages %q; the emulation did not take", langs)
+	}
+	poll[bool](t, ctx, `document.documentElement.lang === 'kk' && document.documentElement.dir === 'ltr' && document.getElementById('undo').textContent === `+jsString(i18n.T(i18n.Kazakh, "bar.undo")), 10*time.Second)
+	if sel := eval[string](t, ctx, `document.getElementById('lang').value`); sel != "kk" {
+		t.Errorf("the language switch shows %q", sel)
+	}
 }
 
 // charBoxesJS defines boxes(el): the screen box of each character of el's
