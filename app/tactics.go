@@ -13,7 +13,8 @@ import (
 // Movement modes are condition keys on the acting creature that rulesets
 // with several movement types read (K-MOVE-7 charge, K-MOVE-9 fighting
 // retreat); setting one is an ordinary, undoable command.
-var moveModes = []struct{ key, label string }{{"charging", "move.charge"}, {"retreating", "move.retreat"}}
+// A mode is offered only when the ruleset's Planner lists its band.
+var moveModes = []struct{ key, band, label string }{{"charging", "charge", "move.charge"}, {"retreating", "retreat", "move.retreat"}}
 
 // renderMovement shows the movement options of the acting creature and,
 // for the planned path, every opportunity attack it meets, with the rule
@@ -25,9 +26,13 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 	l := t.lang
 	c, _ := enc.Combatant(t.selected)
 	rs := t.sess.Ruleset()
+	p := t.plan(enc)
 	var modes []app.UI
 	if _, ok := rs.(combat.Planner); ok {
 		for _, m := range moveModes {
+			if !slices.ContainsFunc(p.bands, func(b combat.Band) bool { return b.Key == m.band }) {
+				continue
+			}
 			on := slices.Contains(c.Conditions, m.key)
 			modes = append(modes, app.Button().ID("mode-"+m.key).Class("toggle").Attr("aria-pressed", on).Text(i18n.T(l, m.label)).
 				OnClick(func(ctx app.Context, e app.Event) {
@@ -45,7 +50,6 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 		modes = append(modes, app.Button().ID("threats").Class("toggle").Attr("aria-pressed", t.threats).Text(i18n.T(l, "move.threats")).
 			OnClick(func(ctx app.Context, e app.Event) { t.threats = !t.threats }))
 	}
-	p := t.plan(enc)
 	var lines []app.UI
 	for _, b := range p.bands {
 		lines = append(lines, app.Li().Class("band-line").Title(string(b.Rule)).
