@@ -171,7 +171,7 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 		for s := range reach.Cost {
 			band.Squares = append(band.Squares, s)
 		}
-		sortSquares(band.Squares)
+		slices.SortFunc(band.Squares, grid.Compare)
 		p.bands = []combat.Band{band}
 		if t.hover == nil {
 			return p
@@ -193,16 +193,6 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 		}
 	}
 	return p
-}
-
-// sortSquares orders squares by row, then column, so views are stable.
-func sortSquares(ss []grid.Square) {
-	slices.SortFunc(ss, func(a, b grid.Square) int {
-		if a.Y != b.Y {
-			return a.Y - b.Y
-		}
-		return a.X - b.X
-	})
 }
 
 // onBoard handles a pointer gesture on the board: select, target, drag a

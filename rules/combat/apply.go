@@ -105,21 +105,12 @@ func fits(m grid.Map, s grid.Square, side int) error {
 			if !m.In(q) {
 				return Invalid("K-GRID-2", "pos", "square (%d,%d) is off the map", q.X, q.Y)
 			}
-			if _, wall := slices.BinarySearchFunc(m.Walls, q, compareSquares); wall {
+			if _, wall := slices.BinarySearchFunc(m.Walls, q, grid.Compare); wall {
 				return Invalid("K-GRID-2", "pos", "square (%d,%d) is a wall", q.X, q.Y)
 			}
 		}
 	}
 	return nil
-}
-
-// compareSquares orders squares by row, then column: the order walls are
-// kept in, so a wall is found by binary search.
-func compareSquares(a, b grid.Square) int {
-	if a.Y != b.Y {
-		return a.Y - b.Y
-	}
-	return a.X - b.X
 }
 
 // resolveAttack asks the ruleset to resolve req, replaying prefix first (the

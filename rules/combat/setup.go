@@ -191,7 +191,7 @@ func ValidateMap(m grid.Map) error {
 		if !m.In(w) {
 			return Invalid("", "map.walls", "wall (%d,%d) is off the map", w.X, w.Y)
 		}
-		if i > 0 && compareSquares(m.Walls[i-1], w) >= 0 {
+		if i > 0 && grid.Compare(m.Walls[i-1], w) >= 0 {
 			return Invalid("", "map.walls", "walls must be sorted by row then column, without repeats, at (%d,%d)", w.X, w.Y)
 		}
 	}
@@ -205,7 +205,7 @@ func CanonicalWalls(walls []grid.Square) []grid.Square {
 		return nil
 	}
 	out := slices.Clone(walls)
-	slices.SortFunc(out, compareSquares)
+	slices.SortFunc(out, grid.Compare)
 	return slices.Compact(out)
 }
 

@@ -178,7 +178,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 			}
 		}
 	}
-	sortSquares(out)
+	slices.SortFunc(out, grid.Compare)
 	return out, nil
 }
 
@@ -225,18 +225,8 @@ func (r routes) squares() []grid.Square {
 			out = append(out, s)
 		}
 	}
-	sortSquares(out)
+	slices.SortFunc(out, grid.Compare)
 	return out
-}
-
-// sortSquares puts squares in row order, then column order.
-func sortSquares(ss []grid.Square) {
-	slices.SortFunc(ss, func(a, b grid.Square) int {
-		if a.Y != b.Y {
-			return a.Y - b.Y
-		}
-		return a.X - b.X
-	})
 }
 
 // occupied reports whether a creature that is up stands on s.

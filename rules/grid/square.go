@@ -52,3 +52,13 @@ type Map struct {
 
 // In reports whether s lies on the map.
 func (m Map) In(s Square) bool { return s.X >= 0 && s.Y >= 0 && s.X < m.W && s.Y < m.H }
+
+// Compare orders squares by row, then column (reading order on the mat):
+// negative when a comes first, zero when equal. It is the order walls are
+// kept in and highlights are listed in.
+func Compare(a, b Square) int {
+	if a.Y != b.Y {
+		return a.Y - b.Y
+	}
+	return a.X - b.X
+}

@@ -213,12 +213,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 			out = append(out, t.Squares...)
 		}
 	}
-	slices.SortFunc(out, func(a, b grid.Square) int {
-		if a.Y != b.Y {
-			return a.Y - b.Y
-		}
-		return a.X - b.X
-	})
+	slices.SortFunc(out, grid.Compare)
 	return slices.Compact(out), nil
 }
 
