@@ -35,10 +35,11 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 	}
 	first := firstSide(enc)
 	reactions := t.reactions()
+	standing := t.standings(enc)
 	for _, c := range enc.Combatants {
 		v.Tokens = append(v.Tokens, TokenView{Lang: t.lang,
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
-			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(t.lang, enc, c, reactions),
+			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(t.lang, enc, c, reactions, standing[c.ID]),
 			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
 			Striker: slices.Contains(v.Strikers, c.ID), Spared: slices.Contains(v.Spared, c.ID), Ally: c.Side == first,
 		})
@@ -73,10 +74,15 @@ func (t *Table) reactions() bool {
 
 // badges are the short status marks on a token: down (✕), reaction used
 // (R), surprised (!), and the conditions in the ruleset's words.
-func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, reactions bool) []string {
+func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, reactions bool, st combat.Standing) []string {
 	var b []string
 	if c.HP <= 0 {
 		b = append(b, "✕")
+	}
+	if st.Overwhelmed {
+		b = append(b, badge(l, enc.Ruleset, "overwhelmed"))
+	} else if st.Pinned {
+		b = append(b, badge(l, enc.Ruleset, "pinned"))
 	}
 	if reactions && enc.Phase == combat.PhaseRunning && !c.Budget.Reaction && !c.Budget.Locked && c.ID != enc.Current() {
 		b = append(b, "R")
@@ -88,6 +94,27 @@ func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, reactions boo
 		b = append(b, badge(l, enc.Ruleset, k))
 	}
 	return b
+}
+
+// standings asks a ruleset with engagement rules (K-PIN) who is pinned or
+// overwhelmed, once per change of the session.
+func (t *Table) standings(enc combat.Encounter) map[string]combat.Standing {
+	if t.standing != nil && t.standing.rev == t.rev {
+		return t.standing.by
+	}
+	by := map[string]combat.Standing{}
+	if tg, ok := t.sess.Ruleset().(combat.Targeter); ok && enc.Phase == combat.PhaseRunning {
+		for _, c := range enc.Combatants {
+			if st, err := tg.Standing(enc, c.ID); err == nil {
+				by[c.ID] = st
+			}
+		}
+	}
+	t.standing = &struct {
+		rev int
+		by  map[string]combat.Standing
+	}{t.rev, by}
+	return by
 }
 
 // movePlan is what the board shows for the selected creature.

@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -224,12 +225,39 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 			app.Bdi().Class("v").Text(pct),
 		))
 	}
+	var expected app.UI
+	if len(bars) > 0 {
+		expected = app.P().ID("expected").Body(say(l, "attack.expected", "n", i18n.Tenths(l, expectedTenths(chances)))...)
+	}
 	return app.Div().ID("odds").Class("odds").Body(
 		app.Ul().Body(rows...),
+		expected,
 		app.If(len(bars) > 0, func() app.UI {
 			return app.Div().Class("dchart").Title(i18n.T(l, "attack.distribution")).Body(bars...)
 		}),
 	)
+}
+
+// expectedTenths is the mean of the damage distribution among the chances
+// (keys "damage-N"), in tenths, rounded half up.
+func expectedTenths(chances []combat.Chance) int64 {
+	var num, den int64
+	for _, c := range chances {
+		n, ok := strings.CutPrefix(c.Key, "damage-")
+		if !ok || c.Den <= 0 {
+			continue
+		}
+		v, err := strconv.ParseInt(n, 10, 64)
+		if err != nil {
+			continue
+		}
+		num += v * c.Num * 10
+		den = c.Den
+	}
+	if den == 0 {
+		return 0
+	}
+	return (num + den/2) / den
 }
 
 // renderTrace lists the steps of a resolved attack with their rule IDs, in

@@ -54,8 +54,12 @@ type Table struct {
 		key  planKey
 		plan movePlan
 	}
-	cur    *combat.Encounter // the current encounter, cached per rev
-	panels *panelViews       // the tracker's and log's snapshots, cached per rev, filter and language
+	cur      *combat.Encounter // the current encounter, cached per rev
+	panels   *panelViews       // the tracker's and log's snapshots, cached per rev, filter and language
+	standing *struct {
+		rev int
+		by  map[string]combat.Standing
+	}
 	walled *struct {
 		rev int
 		d   string

@@ -121,3 +121,26 @@ func TestLogShows(t *testing.T) {
 		t.Error("log filters misplace events")
 	}
 }
+
+func TestExpectedTenths(t *testing.T) {
+	for _, c := range []struct {
+		chances []combat.Chance
+		want    int64
+	}{
+		{nil, 0},
+		{[]combat.Chance{{Key: "hit", Num: 1, Den: 2}, {Key: "damage-0", Num: 1, Den: 2}, {Key: "damage-5", Num: 1, Den: 2}}, 25},
+		{[]combat.Chance{{Key: "damage-1", Num: 1, Den: 3}, {Key: "damage-2", Num: 2, Den: 3}}, 17}, // 5/3 = 1.67 → 1.7
+	} {
+		if got := expectedTenths(c.chances); got != c.want {
+			t.Errorf("expectedTenths(%v) = %d, want %d", c.chances, got, c.want)
+		}
+	}
+}
+
+func TestBadges(t *testing.T) {
+	c := combat.Combatant{ID: "a", HP: 0, Surprised: true, Conditions: []string{"charging"}}
+	got := badges(0, combat.Encounter{Ruleset: "kaldaria"}, c, false, combat.Standing{Overwhelmed: true, Pinned: true})
+	if len(got) != 4 || got[0] != "✕" || got[1] != "overwhelmed" || got[2] != "!" {
+		t.Errorf("badges = %q", got)
+	}
+}

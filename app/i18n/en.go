@@ -56,6 +56,7 @@ var enCatalogue = catalogue{
 		"attack.result.hit":       "Result: hit for {n}",
 		"attack.distribution":     "Damage distribution",
 		"attack.distribution.tip": "{n} damage: {pct}",
+		"attack.expected":         "Expected damage: {n}",
 		"step.roll":               "{key}: rolled {face} on {die}",
 		"step.modifier":           "{key} {value} to {quantity}",
 		"step.target":             "{key}: needs {n}",

@@ -54,6 +54,7 @@ var heCatalogue = catalogue{
 		"attack.result.hit":       "תוצאה: פגיעה, נזק {n}",
 		"attack.distribution":     "התפלגות הנזק",
 		"attack.distribution.tip": "נזק {n}: {pct}",
+		"attack.expected":         "נזק צפוי: {n}",
 		"step.roll":               "{key}: יצא {face} ב־{die}",
 		"step.modifier":           "{key} {value} ל־{quantity}",
 		"step.target":             "{key}: דרוש {n}",

@@ -54,6 +54,7 @@ var kkCatalogue = catalogue{
 		"attack.result.hit":       "Нәтиже: тиді, {n} зиян",
 		"attack.distribution":     "Зиянның таралуы",
 		"attack.distribution.tip": "{n} зиян: {pct}",
+		"attack.expected":         "Күтілетін зиян: {n}",
 		"step.roll":               "{key}: {die} кубигінде {face} түсті",
 		"step.modifier":           "{key} {value}, әсері: {quantity}",
 		"step.target":             "{key}: керегі {n}",

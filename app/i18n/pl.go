@@ -53,6 +53,7 @@ var plCatalogue = catalogue{
 		"attack.result.hit":       "Wynik: trafienie za {n}",
 		"attack.distribution":     "Rozkład obrażeń",
 		"attack.distribution.tip": "obrażenia {n}: {pct}",
+		"attack.expected":         "Oczekiwane obrażenia: {n}",
 		"step.roll":               "{key}: wypadło {face} na {die}",
 		"step.modifier":           "{key} {value} do: {quantity}",
 		"step.target":             "{key}: potrzeba {n}",
