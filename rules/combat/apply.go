@@ -135,14 +135,15 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 		a.emit(Event{Type: DecisionRequested, Decision: a.e.Pending.clone()})
 		return nil
 	}
-	if err := a.setOpaque(out.RoundState, func(c *Combatant) *json.RawMessage { return &c.RoundState }); err != nil {
-		return err
-	}
-	if err := a.setOpaque(out.State, func(c *Combatant) *json.RawMessage { return &c.State }); err != nil {
-		return err
-	}
 	if out.Damage < 0 || out.Damage > MaxHPValue {
 		return Invalid("", "damage", "ruleset returned damage %d", out.Damage)
+	}
+	wasUp, err := a.up(req.Defender)
+	if err != nil {
+		return err
+	}
+	if err := a.setStates(out.State, out.RoundState); err != nil {
+		return err
 	}
 	a.emit(Event{Type: AttackResolved, Actor: req.Attacker, Target: req.Defender,
 		Hit: out.Hit, Value: out.Damage, Trace: out.Trace})
@@ -153,7 +154,15 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 		}
 		a.setHP(d, d.HP-out.Damage)
 	}
-	return nil
+	return a.downed(req.Defender, wasUp)
+}
+
+// setStates stores a ruleset's new persistent and per-round states.
+func (a *applier) setStates(state, round map[string]json.RawMessage) error {
+	if err := a.setOpaque(round, func(c *Combatant) *json.RawMessage { return &c.RoundState }); err != nil {
+		return err
+	}
+	return a.setOpaque(state, func(c *Combatant) *json.RawMessage { return &c.State })
 }
 
 // setOpaque stores a ruleset's new opaque values in the field of each
@@ -173,12 +182,27 @@ func (a *applier) setOpaque(values map[string]json.RawMessage, field func(*Comba
 
 // setHP changes a combatant's HP and reports it.
 func (a *applier) setHP(c *Combatant, hp int) {
-	wasUp := c.Up()
 	c.HP = hp
 	a.emit(Event{Type: HPChanged, Actor: c.ID, Value: hp})
-	if wasUp && !c.Up() {
-		a.emit(Event{Type: Downed, Rule: "DND-ND-5", Actor: c.ID})
+}
+
+// up reports whether combatant id is still in the fight, by the ruleset's
+// Vitality or its HP (DND-ND-5, CA-DMG-6).
+func (a *applier) up(id string) (bool, error) {
+	return IsUp(a.rs, a.e, id)
+}
+
+// downed reports combatant id as down if it was up before a change and is
+// no longer (DND-ND-5).
+func (a *applier) downed(id string, wasUp bool) error {
+	up, err := a.up(id)
+	if err != nil {
+		return err
 	}
+	if wasUp && !up {
+		a.emit(Event{Type: Downed, Rule: "DND-ND-5", Actor: id})
+	}
+	return nil
 }
 
 // chainRoller yields the faces of a recorded tape, then rolls live.

@@ -74,7 +74,7 @@ type Budget struct {
 	Reaction     bool        `json:"reaction,omitempty"`
 	Locked       bool        `json:"locked,omitempty"`
 	Start        grid.Square `json:"start"`              // where the current turn began
-	StartMove    int         `json:"startMove"`          // movement at the start of the current turn
+	StartMove    int         `json:"startMove"`          // movement at the start of the current turn, plus any gained by an action since (Dash)
 	Attacked     bool        `json:"attacked,omitempty"` // an opportunity attack interrupted a move this turn
 }
 
@@ -142,8 +142,9 @@ func (e Encounter) Current() string {
 	return s.Members[e.Turn.Member]
 }
 
-// Up reports whether the combatant can still act: the engine's only notion
-// of being down is HP at or below 0 (DND-ND-5, K-HP-3).
+// Up reports whether the combatant's HP is above 0, the engine's default
+// notion of being able to act (DND-ND-5, K-HP-3). A ruleset's Vitality may
+// decide otherwise; IsUp asks it.
 func (c Combatant) Up() bool { return c.HP > 0 }
 
 // side returns the footprint side in squares (K-SIZE, DND-ND-2).

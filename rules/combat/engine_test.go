@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"battlemat/rules/dice"
 	"battlemat/rules/dice/dicetest"
 	"battlemat/rules/grid"
 )
@@ -519,4 +520,32 @@ func TestBudgeter(t *testing.T) {
 			t.Error("moving away did not offer the fighter an opportunity attack")
 		}
 	})
+}
+
+// hundred is the fake ruleset with a d100 initiative die, the way the
+// Kryształy Czasu ruleset configures the engine (KC-AMB-33).
+type hundred struct{ fake }
+
+func (hundred) TurnRules() TurnRules { return TurnRules{Reactions: true, InitiativeDie: 100} }
+
+// TestInitiativeDie checks that TurnRules.InitiativeDie sets the die of the
+// engine's initiative roll (DND-INIT-1): faces above 20 fit only a d100.
+func TestInitiativeDie(t *testing.T) {
+	rs := hundred{}
+	e := party(t, rs)
+	e, _ = mustApply(t, rs, e, RollInitiative{}, 87, 40, 55)
+	if got, want := orderIDs(e.Order), [][]string{{"F"}, {"GA", "GB", "GC", "GD"}, {"R"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	for i, score := range []int{87, 57, 43} {
+		if e.Order[i].Score != score {
+			t.Errorf("slot %d score %d, want %d", i, e.Order[i].Score, score)
+		}
+	}
+	if _, _, err := Apply(fake{}, party(t, fake{}), RollInitiative{}, dice.NewScripted(87, 40, 55)); err == nil {
+		t.Error("a d20 initiative accepted a face of 87")
+	}
+	if _, err := (TurnRules{InitiativeDie: 1}).Initiative(e, []string{"F"}, dice.NewScripted(1)); err == nil {
+		t.Error("a d1 initiative die accepted")
+	}
 }

@@ -30,7 +30,7 @@ const (
 	Downed            EventType = "downed"
 	ConditionAdded    EventType = "conditionAdded"
 	ConditionRemoved  EventType = "conditionRemoved"
-	ActionUsed        EventType = "actionUsed" // Key, Resource
+	ActionUsed        EventType = "actionUsed" // Key, Resource, Rule, Value = extra movement, Trace
 	ReactionUnlocked  EventType = "reactionUnlocked"
 	TurnEnded         EventType = "turnEnded"
 	RoundEnded        EventType = "roundEnded"

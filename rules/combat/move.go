@@ -40,7 +40,11 @@ func (a *applier) walk(id string, path []grid.Square, strict bool) error {
 			a.emit(Event{Type: MoveStopped, Actor: id, To: &c.Pos})
 			return nil
 		}
-		if attackers := a.eligible(chk.Attackers, id); len(attackers) > 0 {
+		attackers, err := a.eligible(chk.Attackers, id)
+		if err != nil {
+			return err
+		}
+		if len(attackers) > 0 {
 			a.e.Move = &MoveState{Mover: id, Path: slices.Clone(path), Attackers: attackers}
 			a.offer()
 			return nil
@@ -83,11 +87,16 @@ func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 // the mover, holding a reaction where the ruleset has reactions
 // (DND-ALG-D step 1, DND-ENG-4); and orders them by initiative starting
 // after the current slot (DND-AMB-12, K-RES-3 step 2), ties by ID.
-func (a *applier) eligible(ids []string, mover string) []string {
+func (a *applier) eligible(ids []string, mover string) ([]string, error) {
 	var out []string
 	for _, id := range ids {
 		c, ok := a.e.Combatant(id)
-		if !ok || id == mover || !c.Up() || slices.Contains(out, id) {
+		if !ok || id == mover || slices.Contains(out, id) {
+			continue
+		}
+		if up, err := a.up(id); err != nil {
+			return nil, err
+		} else if !up {
 			continue
 		}
 		if a.rules.Reactions && (!c.Budget.Reaction || c.Budget.Locked) {
@@ -108,7 +117,7 @@ func (a *applier) eligible(ids []string, mover string) []string {
 		}
 		return out[i] < out[j]
 	})
-	return out
+	return out, nil
 }
 
 // offer asks the next attacker of the suspended move whether it attacks.
@@ -133,7 +142,11 @@ func (a *applier) resume() error {
 	if err != nil {
 		return err
 	}
-	if !c.Up() {
+	up, err := a.up(c.ID)
+	if err != nil {
+		return err
+	}
+	if !up {
 		a.e.Move = nil
 		a.emit(Event{Type: MoveStopped, Rule: "K-OA-9", Actor: c.ID, To: &c.Pos})
 		if a.e.Current() == c.ID {
@@ -275,7 +288,36 @@ func (c UseAction) apply(a *applier) error {
 	default:
 		return Invalid("", "resource", "unknown resource %q", c.Resource)
 	}
-	a.emit(Event{Type: ActionUsed, Actor: c.ID, Key: c.Key, Resource: spent})
+	return a.takeAction(c, spent)
+}
+
+// takeAction asks the ruleset what an action whose budget is spent does
+// (DND-ND-1) and applies it: extra movement for this turn, new states.
+func (a *applier) takeAction(c UseAction, spent Resource) error {
+	var eff ActionEffect
+	if at, ok := a.rs.(ActionTaker); ok {
+		var err error
+		if eff, err = at.TakeAction(a.e, c); err != nil {
+			return err
+		}
+	}
+	if eff.Movement < 0 || eff.Movement > MaxHPValue {
+		return Invalid(eff.Rule, "movement", "ruleset returned extra movement %d", eff.Movement)
+	}
+	if eff.Movement > 0 {
+		cb, err := a.get(c.ID)
+		if err != nil {
+			return err
+		}
+		// The extra movement is part of this turn's allowance, so a
+		// ResetMove keeps it (DND-TURN-1).
+		cb.Budget.Movement += eff.Movement
+		cb.Budget.StartMove += eff.Movement
+	}
+	if err := a.setStates(eff.State, eff.RoundState); err != nil {
+		return err
+	}
+	a.emit(Event{Type: ActionUsed, Rule: eff.Rule, Actor: c.ID, Key: c.Key, Resource: spent, Value: eff.Movement, Trace: eff.Trace})
 	return nil
 }
 
@@ -289,12 +331,15 @@ func (a *applier) useReaction(c UseAction) error {
 	if err != nil {
 		return err
 	}
-	if a.e.Phase != PhaseRunning || !cb.Up() || !cb.Budget.Reaction || cb.Budget.Locked {
+	up, err := a.up(c.ID)
+	if err != nil {
+		return err
+	}
+	if a.e.Phase != PhaseRunning || !up || !cb.Budget.Reaction || cb.Budget.Locked {
 		return Invalid("DND-REACT-3", "reaction", "%s has no reaction available", c.ID)
 	}
 	cb.Budget.Reaction = false
-	a.emit(Event{Type: ActionUsed, Actor: c.ID, Key: c.Key, Resource: ResReaction})
-	return nil
+	return a.takeAction(c, ResReaction)
 }
 
 func (c ResetMove) apply(a *applier) error {

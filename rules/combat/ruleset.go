@@ -37,7 +37,7 @@ type TurnRuler interface {
 // Initiator is implemented by rulesets with their own initiative procedure
 // (DND-ENG-2, DND-ENG-6 RollOrder). RollInitiative returns the slots for the
 // combatants with the given IDs, best first; a slot's Score places late
-// joiners (DND-AMB-14). Without it the engine uses DefaultInitiative
+// joiners (DND-AMB-14). Without it the engine uses TurnRules.Initiative
 // (DND-INIT, DND-ALG-A step 3).
 type Initiator interface {
 	RollInitiative(enc Encounter, ids []string, r dice.Roller) ([]Slot, error)
@@ -104,7 +104,7 @@ type Stats struct {
 	MaxHP        int    `json:"maxHP"`
 	Speed        int    `json:"speed"`                  // movement per turn, in the ruleset's units (DND-TURN-2)
 	Size         int    `json:"size,omitempty"`         // footprint side in squares; 0 means 1
-	Initiative   int    `json:"init,omitempty"`         // modifier added to the d20 of DefaultInitiative (DND-GEN-1)
+	Initiative   int    `json:"init,omitempty"`         // modifier added to the engine's initiative die (DND-GEN-1)
 	Group        string `json:"group,omitempty"`        // stat-block key: equal non-empty groups on one side share an initiative slot (DND-AMB-7)
 	Actions      int    `json:"actions,omitempty"`      // actions per turn; 0 means 1 (DND-TURN-1)
 	BonusActions int    `json:"bonus,omitempty"`        // bonus actions per turn (DND-BONUS-1, DND-BONUS-2)
@@ -124,8 +124,9 @@ const (
 // TurnRules configure the generic turn engine for a ruleset (DND-ENG-4,
 // DND-ENG-5, DND-ENG-7).
 type TurnRules struct {
-	Reactions    bool       // one reaction until the start of the owner's next turn (DND-REACT-3); off: opportunity attacks are limited only by the Mover
-	SurpriseLock LockPolicy // when a surprised creature's reaction lock ends
+	Reactions     bool       // one reaction until the start of the owner's next turn (DND-REACT-3); off: opportunity attacks are limited only by the Mover
+	SurpriseLock  LockPolicy // when a surprised creature's reaction lock ends
+	InitiativeDie int        // sides of the engine's initiative die; 0 means DefaultInitiativeDie (DND-INIT-1)
 }
 
 // Slot is one place in the initiative order (DND-ENG-1): a creature, or a
@@ -250,4 +251,84 @@ func Odds(rs Ruleset, enc Encounter, req AttackRequest) ([]Chance, error) {
 		return nil, &UnsupportedError{Ruleset: rs.ID(), Capability: "OddsTeller"}
 	}
 	return o.Odds(enc, req)
+}
+
+// ActionTaker is implemented by rulesets whose actions other than attacks
+// have an effect (DND-ND-1: Dash, Disengage, Dodge; DND-ENG-3
+// onActionDeclared). UseAction first spends the budget it names, then asks
+// TakeAction, with the encounter as it stands after the spending, what the
+// action does; an error rejects the whole command. Without an ActionTaker a
+// UseAction only spends.
+type ActionTaker interface {
+	TakeAction(enc Encounter, use UseAction) (ActionEffect, error)
+}
+
+// ActionEffect is what an action does, as an ActionTaker decides: Movement
+// is added to the acting creature's movement for this turn (a Dash); State
+// and RoundState replace the persistent and per-round state of the listed
+// combatants (a Disengage or a Dodge remembered until it ends). Rule and
+// Trace are carried by the ActionUsed event.
+type ActionEffect struct {
+	Rule       RuleID                     `json:"rule,omitempty"`
+	Movement   int                        `json:"movement,omitempty"`
+	Trace      Trace                      `json:"trace,omitempty"`
+	State      map[string]json.RawMessage `json:"state,omitempty"`
+	RoundState map[string]json.RawMessage `json:"roundState,omitempty"`
+}
+
+// ActionLister is implemented by rulesets that can list the actions other
+// than attacks a combatant may take right now, each with the resource it
+// spends, so that the UI offers exactly those (DND-ND-1, DND-BONUS-1).
+type ActionLister interface {
+	Actions(enc Encounter, id string) ([]ActionChoice, error)
+}
+
+// ActionChoice is one action a combatant may take now: send it as
+// UseAction{ID, Resource, Key}. Key is a stable identifier the UI
+// translates.
+type ActionChoice struct {
+	Key      string   `json:"key"`
+	Resource Resource `json:"resource"`
+	Rule     RuleID   `json:"rule,omitempty"`
+}
+
+// TurnStarter is implemented by rulesets with effects that last until the
+// start of a creature's next turn, such as Dodge (DND-ENG-3 onTurnStart).
+// StartOfTurn is called when combatant id's turn starts, after its budget
+// is set, and returns the new Combatant.State of each combatant it changes.
+type TurnStarter interface {
+	StartOfTurn(enc Encounter, id string) (map[string]json.RawMessage, error)
+}
+
+// Vitality is implemented by rulesets in which a creature's hit points do
+// not alone decide whether it is still in the fight (CA-DMG-6: a DAIRN
+// character at 0 HP still acts). Up reports whether combatant id can take
+// turns, make opportunity attacks and keep its side standing. Without it
+// a combatant is up while its HP is above 0 (Combatant.Up).
+type Vitality interface {
+	Up(enc Encounter, id string) (bool, error)
+}
+
+// Actions asks the encounter's ruleset which actions combatant id may take
+// now.
+func Actions(rs Ruleset, enc Encounter, id string) ([]ActionChoice, error) {
+	l, ok := rs.(ActionLister)
+	if !ok {
+		return nil, &UnsupportedError{Ruleset: rs.ID(), Capability: "ActionLister"}
+	}
+	return l.Actions(enc, id)
+}
+
+// IsUp reports whether combatant id is still in the fight, as the
+// ruleset's Vitality says or, without one, by its HP (Combatant.Up). The UI
+// should use it rather than Combatant.Up.
+func IsUp(rs Ruleset, enc Encounter, id string) (bool, error) {
+	if v, ok := rs.(Vitality); ok {
+		return v.Up(enc, id)
+	}
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return false, Invalid("", "id", "no combatant %q", id)
+	}
+	return c.Up(), nil
 }

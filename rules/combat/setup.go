@@ -232,8 +232,12 @@ func (c SetHP) apply(a *applier) error {
 	if c.HP < -MaxHPValue || c.HP > cb.Stats.MaxHP {
 		return Invalid("", "hp", "%d is outside %d..%d", c.HP, -MaxHPValue, cb.Stats.MaxHP)
 	}
+	wasUp, err := a.up(c.ID)
+	if err != nil {
+		return err
+	}
 	a.setHP(cb, c.HP)
-	return nil
+	return a.downed(c.ID, wasUp)
 }
 
 func (c AddCondition) apply(a *applier) error {

@@ -1,7 +1,6 @@
 package combat
 
 import (
-	"encoding/json"
 	"slices"
 	"sort"
 
@@ -9,13 +8,32 @@ import (
 )
 
 // DefaultInitiative is the engine's initiative procedure for rulesets
-// without an Initiator (DND-ENG-2 "individual", DND-ALG-A step 3): one slot
-// per creature, except that creatures of one side sharing a non-empty
-// Stats.Group share a slot and one roll (DND-INIT-2, DND-AMB-7); each slot
-// rolls d20 + Stats.Initiative (DND-INIT-1, DND-GEN-1) and slots are ranked
-// highest first (DND-INIT-3). Tied slots roll off on a d20, higher first,
-// and roll again while still tied (DND-INIT-4 option, DND-AMB-8).
+// without an Initiator and without an initiative die of their own: the
+// zero TurnRules' Initiative, rolling d20.
 func DefaultInitiative(enc Encounter, ids []string, r dice.Roller) ([]Slot, error) {
+	return TurnRules{}.Initiative(enc, ids, r)
+}
+
+// DefaultInitiativeDie is the die of the engine's initiative roll when
+// TurnRules.InitiativeDie is 0 (DND-INIT-1).
+const DefaultInitiativeDie = 20
+
+// Initiative is the engine's initiative procedure for rulesets without an
+// Initiator (DND-ENG-2 "individual", DND-ALG-A step 3): one slot per
+// creature, except that creatures of one side sharing a non-empty
+// Stats.Group share a slot and one roll (DND-INIT-2, DND-AMB-7); each slot
+// rolls the initiative die (d20 unless InitiativeDie says otherwise) plus
+// Stats.Initiative (DND-INIT-1, DND-GEN-1) and slots are ranked highest
+// first (DND-INIT-3). Tied slots roll off on a d20, higher first, and roll
+// again while still tied (DND-INIT-4 option, DND-AMB-8).
+func (tr TurnRules) Initiative(enc Encounter, ids []string, r dice.Roller) ([]Slot, error) {
+	die := tr.InitiativeDie
+	if die == 0 {
+		die = DefaultInitiativeDie
+	}
+	if die < 2 || die > 1000 {
+		return nil, Invalid("DND-INIT-1", "initiativeDie", "d%d is outside d2..d1000", die)
+	}
 	var slots []Slot
 	groupSlot := map[[2]string]int{}
 	var mods []int
@@ -34,7 +52,7 @@ func DefaultInitiative(enc Encounter, ids []string, r dice.Roller) ([]Slot, erro
 		mods = append(mods, c.Stats.Initiative)
 	}
 	for i := range slots {
-		slots[i].Score = r.Roll(20) + mods[i]
+		slots[i].Score = r.Roll(die) + mods[i]
 	}
 	sort.SliceStable(slots, func(i, j int) bool { return slots[i].Score > slots[j].Score })
 	for lo := 0; lo < len(slots); {
@@ -83,7 +101,7 @@ func (a *applier) initiative(ids []string) ([]Slot, error) {
 	if in, ok := a.rs.(Initiator); ok {
 		slots, err = in.RollInitiative(a.e, ids, a.r)
 	} else {
-		slots, err = DefaultInitiative(a.e, ids, a.r)
+		slots, err = a.rules.Initiative(a.e, ids, a.r)
 	}
 	if err != nil {
 		return nil, err
@@ -238,7 +256,11 @@ func (a *applier) resetRound(id string) error {
 // ending the round when the order runs out (DND-ALG-B). Creatures that are
 // down are skipped (DND-ALG-B step 1). If nobody can act the encounter ends.
 func (a *applier) advance(t Turn) error {
-	if !a.anyoneUp() {
+	anyone, err := a.anyoneUp()
+	if err != nil {
+		return err
+	}
+	if !anyone {
 		a.e.Phase = PhaseEnded
 		a.emit(Event{Type: EncounterEnded, Rule: "DND-AMB-19"})
 		return nil
@@ -246,10 +268,14 @@ func (a *applier) advance(t Turn) error {
 	for {
 		for ; t.Slot < len(a.e.Order); t.Slot, t.Member = t.Slot+1, 0 {
 			for ; t.Member < len(a.e.Order[t.Slot].Members); t.Member++ {
-				c, _ := a.e.Combatant(a.e.Order[t.Slot].Members[t.Member])
-				if c.Up() {
+				id := a.e.Order[t.Slot].Members[t.Member]
+				up, err := a.up(id)
+				if err != nil {
+					return err
+				}
+				if up {
 					a.e.Turn = t
-					return a.startTurn(c.ID)
+					return a.startTurn(id)
 				}
 			}
 		}
@@ -261,15 +287,15 @@ func (a *applier) advance(t Turn) error {
 }
 
 // anyoneUp reports whether a creature in the order can act.
-func (a *applier) anyoneUp() bool {
+func (a *applier) anyoneUp() (bool, error) {
 	for _, s := range a.e.Order {
 		for _, id := range s.Members {
-			if c, _ := a.e.Combatant(id); c.Up() {
-				return true
+			if up, err := a.up(id); up || err != nil {
+				return up, err
 			}
 		}
 	}
-	return false
+	return false, nil
 }
 
 // endRound releases round-1 surprise locks (DND-ALG-B step 2, AM-1),
@@ -284,7 +310,11 @@ func (a *applier) endRound() error {
 	}
 	sides := map[string]bool{}
 	for _, c := range a.e.Combatants {
-		if c.Up() {
+		up, err := a.up(c.ID)
+		if err != nil {
+			return err
+		}
+		if up {
 			sides[c.Side] = true
 		}
 	}
@@ -307,8 +337,9 @@ func (a *applier) unlock(c *Combatant) {
 }
 
 // startTurn gives the creature its budget (DND-ALG-C step 1), refreshes its
-// reaction (DND-REACT-3) and applies first-turn surprise (DND-ALG-C step 2,
-// DND-AMB-4).
+// reaction (DND-REACT-3), applies first-turn surprise (DND-ALG-C step 2,
+// DND-AMB-4) and lets the ruleset end effects that last until the start of
+// the creature's turn (DND-ENG-3 onTurnStart).
 func (a *applier) startTurn(id string) error {
 	c, err := a.get(id)
 	if err != nil {
@@ -327,6 +358,15 @@ func (a *applier) startTurn(id string) error {
 	}
 	b.Start, b.StartMove, b.Attacked = c.Pos, b.Movement, false
 	c.Budget = b
+	if ts, ok := a.rs.(TurnStarter); ok {
+		states, err := ts.StartOfTurn(a.e, id)
+		if err != nil {
+			return err
+		}
+		if err := a.setStates(states, nil); err != nil {
+			return err
+		}
+	}
 	a.emit(Event{Type: TurnStarted, Rule: "DND-ALG-C", Actor: id, Round: a.e.Round})
 	return nil
 }
@@ -353,7 +393,7 @@ func (a *applier) endTurn() error {
 		if err != nil {
 			return err
 		}
-		if err := a.setOpaque(states, func(c *Combatant) *json.RawMessage { return &c.State }); err != nil {
+		if err := a.setStates(states, nil); err != nil {
 			return err
 		}
 	}
