@@ -113,6 +113,10 @@ func (rs Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safe
 func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) ([]combat.Provocation, error) {
 	var out []combat.Provocation
 	struck := map[string]bool{}
+	eff, err := effectsOf(m)
+	if err != nil {
+		return nil, err
+	}
 	from := m.Pos
 	for i, to := range path {
 		for _, o := range enc.Combatants {
@@ -126,7 +130,7 @@ func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) 
 			if !ok || !WithinReach(o.Pos, p.Reach, from) || WithinReach(o.Pos, p.Reach, to) {
 				continue
 			}
-			allowed, tr := MayOpportunityAttack(departure(m, o, p, o.Budget.Reaction && !struck[o.ID], from, to))
+			allowed, tr := MayOpportunityAttack(departure(m, eff, o, p, o.Budget.Reaction && !struck[o.ID], from, to))
 			last := tr[len(tr)-1]
 			pr := combat.Provocation{Attacker: o.ID, At: from, Step: i, Kind: "normal", Rule: last.Rule}
 			if allowed {
@@ -163,7 +167,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 		if !ok {
 			continue
 		}
-		d := departure(m, o, p, o.Budget.Reaction, o.Pos, o.Pos)
+		d := departure(m, Effects{}, o, p, o.Budget.Reaction, o.Pos, o.Pos)
 		if can, _ := d.Reactor.CanReact(d.ReactorCannotAct); !d.HasOption || !d.Sees || !can {
 			continue
 		}

@@ -15,13 +15,10 @@ import (
 // clearedAmbush is the sample started without surprise, goblins B, C and D
 // moved to the bottom-left corner, so only goblin A (at 5,3; reach x 4–6,
 // y 2–4) stands between the wizard (3,4) and the east. The fighter acts.
-func clearedAmbush(t *testing.T, moverConds ...string) combat.Encounter {
+func clearedAmbush(t *testing.T) combat.Encounter {
 	enc := placedAmbush(t)
 	for i, id := range []string{"goblin-b", "goblin-c", "goblin-d"} {
 		enc, _ = apply(t, enc, combat.Reposition{ID: id, To: grid.Square{X: i, Y: 7}}, dicetest.Script(t))
-	}
-	for _, c := range moverConds {
-		enc, _ = apply(t, enc, combat.AddCondition{ID: "wizard", Condition: c}, dicetest.Script(t))
 	}
 	enc, _ = apply(t, enc, combat.RollInitiative{}, dicetest.Script(t, 18, 9, 5, 13))
 	enc, _ = apply(t, enc, combat.Start{}, dicetest.Script(t))
@@ -31,21 +28,24 @@ func clearedAmbush(t *testing.T, moverConds ...string) combat.Encounter {
 func TestPlanMove(t *testing.T) {
 	target := grid.Square{X: 7, Y: 3}
 	tests := []struct {
-		name   string
-		conds  []string
-		safest bool
-		cost   int
-		provs  []combat.Provocation
+		name       string
+		disengaged bool
+		safest     bool
+		cost       int
+		provs      []combat.Provocation
 	}{
 		{name: "shortest leaves goblin A's reach", cost: 20, provs: []combat.Provocation{
 			{Attacker: "goblin-a", At: grid.Square{X: 6, Y: 3}, Step: 3, Kind: "normal", Rule: "DND-REACT-2"}}},
 		{name: "safest goes round", safest: true, cost: 25},
-		{name: "disengaged", conds: []string{ConditionDisengaged}, cost: 20, provs: []combat.Provocation{
+		{name: "disengaged", disengaged: true, cost: 20, provs: []combat.Provocation{
 			{Attacker: "goblin-a", At: grid.Square{X: 6, Y: 3}, Step: 3, Kind: "normal", Rule: "DND-ND-3", Prevented: "disengaged"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			enc := clearedAmbush(t, tc.conds...)
+			enc := clearedAmbush(t)
+			if tc.disengaged {
+				enc.Combatants[enc.Find("wizard")].State = Effects{Disengaged: true}.encode()
+			}
 			p, err := Ruleset{}.PlanMove(enc, "wizard", target, tc.safest)
 			if err != nil {
 				t.Fatal(err)

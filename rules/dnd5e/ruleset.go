@@ -22,18 +22,11 @@ const (
 	// actions and reactions (DND-BONUS-4, DND-ND-7). The SRD conditions
 	// that include it are recognised too (see cannotAct).
 	ConditionCannotAct = "cannot-act"
-	// ConditionDisengaged marks a creature that took the Disengage action
-	// this turn: its movement provokes no opportunity attack (DND-ND-3).
-	ConditionDisengaged = "disengaged"
 	// ConditionInvisible and ConditionBlinded decide, by default, whether
 	// a reactor can see a mover (DND-ND-3): not if the mover is invisible
 	// or the reactor blinded.
 	ConditionInvisible = "invisible"
 	ConditionBlinded   = "blinded"
-	// ConditionDodging marks a creature that took the Dodge action: attacks
-	// against it have disadvantage while it can act and its attacker can
-	// be seen (DND-ND-1, SRD default).
-	ConditionDodging = "dodging"
 )
 
 // incapacitating are the condition keys that stop a creature from taking
@@ -231,6 +224,10 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 		return combat.StepCheck{}, combat.Invalid("DND-TURN-1", "id", "no combatant %q", id)
 	}
 	chk := combat.StepCheck{Cost: SquareFeet}
+	eff, err := effectsOf(m)
+	if err != nil {
+		return combat.StepCheck{}, err
+	}
 	for _, o := range enc.Combatants {
 		if o.ID != id && o.Up() && o.Side != m.Side && o.Pos == to {
 			return combat.StepCheck{}, combat.Invalid("DND-ND-2", "path", "(%d,%d) is held by %s", to.X, to.Y, o.ID)
@@ -249,17 +246,18 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 		if !ok {
 			continue
 		}
-		if allowed, _ := MayOpportunityAttack(departure(m, o, p, o.Budget.Reaction, from, to)); allowed {
+		if allowed, _ := MayOpportunityAttack(departure(m, eff, o, p, o.Budget.Reaction, from, to)); allowed {
 			chk.Attackers = append(chk.Attackers, o.ID)
 		}
 	}
 	return chk, nil
 }
 
-// departure describes mover m's step as seen by creature o with profile p
-// and reaction state reaction (DND-ND-3): hostility from the sides, sight
-// from the invisible and blinded flags, disengagement from its flag.
-func departure(m, o combat.Combatant, p Profile, reaction bool, from, to grid.Square) Departure {
+// departure describes mover m's step, with m's effects eff, as seen by
+// creature o with profile p and reaction state reaction (DND-ND-3):
+// hostility from the sides, sight from the invisible and blinded flags,
+// disengagement from a Disengage taken this turn.
+func departure(m combat.Combatant, eff Effects, o combat.Combatant, p Profile, reaction bool, from, to grid.Square) Departure {
 	_, melee := p.MeleeAttack()
 	return Departure{
 		Reactor:          Budget{Reaction: reaction, Locked: o.Budget.Locked},
@@ -269,7 +267,7 @@ func departure(m, o combat.Combatant, p Profile, reaction bool, from, to grid.Sq
 		Sees:             !slices.Contains(m.Conditions, ConditionInvisible) && !slices.Contains(o.Conditions, ConditionBlinded),
 		At:               o.Pos, Reach: p.Reach, From: from, To: to,
 		Kind:       MoveOwn,
-		Disengaged: slices.Contains(m.Conditions, ConditionDisengaged),
+		Disengaged: eff.Disengaged,
 	}
 }
 
@@ -327,7 +325,11 @@ func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) 
 	}
 	dist := distanceFeet(a.Pos, d.Pos)
 	adv, dis := opt.Advantage, opt.Disadvantage
-	dis = dis || slices.Contains(d.Conditions, ConditionDodging) && !cannotAct(d.Conditions) &&
+	dodge, err := effectsOf(d)
+	if err != nil {
+		return attackSetup{}, err
+	}
+	dis = dis || dodge.Dodging && !cannotAct(d.Conditions) &&
 		!slices.Contains(a.Conditions, ConditionInvisible) && !slices.Contains(d.Conditions, ConditionBlinded)
 	switch atk.Kind {
 	case Melee:

@@ -175,7 +175,9 @@ func TestStepOffers(t *testing.T) {
 		setup func(*combat.Encounter)
 	}{
 		{name: "rogue reacts", want: []string{"rogue"}},
-		{name: "disengaged", cond: [2]string{ConditionDisengaged, ""}},
+		{name: "disengaged", setup: func(e *combat.Encounter) {
+			e.Combatants[e.Find("goblin-a")].State = Effects{Disengaged: true}.encode()
+		}},
 		{name: "invisible mover", cond: [2]string{ConditionInvisible, ""}},
 		{name: "blinded rogue", cond: [2]string{"", ConditionBlinded}},
 		{name: "rogue cannot act", cond: [2]string{"", "unconscious"}},
@@ -189,6 +191,9 @@ func TestStepOffers(t *testing.T) {
 				if tc.cond[i] != "" {
 					enc, _ = apply(t, enc, combat.AddCondition{ID: who, Condition: tc.cond[i]}, dicetest.Script(t))
 				}
+			}
+			if tc.setup != nil {
+				tc.setup(&enc)
 			}
 			chk, err := Ruleset{}.Step(enc, "goblin-a", from, to)
 			if err != nil || chk.Cost != 5 || !slices.Equal(chk.Attackers, tc.want) {
@@ -221,7 +226,8 @@ func TestEngineOdds(t *testing.T) {
 	}
 	// A dodging goblin imposes disadvantage: the rogue crits 1 in 400,
 	// unless the goblin is stunned (DND-ND-1, SRD default).
-	dodging, _ := apply(t, enc, combat.AddCondition{ID: "goblin-a", Condition: ConditionDodging}, dicetest.Script(t))
+	dodging := enc.Clone()
+	dodging.Combatants[dodging.Find("goblin-a")].State = Effects{Dodging: true}.encode()
 	got, err = combat.Odds(Ruleset{}, dodging, combat.AttackRequest{Attacker: "rogue", Defender: "goblin-a"})
 	if err != nil || got[1] != (combat.Chance{Key: "crit", Num: 1, Den: 400}) {
 		t.Errorf("Dodge: %v %v", got, err)
