@@ -22,10 +22,10 @@ const MoveSquares = 8
 const DetachmentSide = 2
 
 // Ruleset plugs DAIRN into the encounter engine. It is a Profiler,
-// TurnRuler, Initiator, Budgeter, Mover, Attacker and OddsTeller; it is
-// deliberately not a RoundResetter, because it keeps each combatant's
-// STR, DEX, WIL and conditions in Combatant.RoundState (as Wounds), which
-// must survive from round to round. Combatant.HP is the current HP; the
+// TurnRuler, Initiator, Budgeter, Mover, Attacker, OddsTeller and
+// Vitality; it is deliberately not a RoundResetter, because it keeps each
+// combatant's STR, DEX, WIL and conditions in Combatant.RoundState (as
+// Wounds), which must survive from round to round. Combatant.HP is the current HP; the
 // profile is the stat block as entered.
 type Ruleset struct {
 	Options Options
@@ -158,6 +158,22 @@ func (Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roller)
 		pcs = append(pcs, combat.Slot{Members: init.Lost, Score: scoreLostTurn})
 	}
 	return append(pcs, slots...), nil
+}
+
+// Up reports whether combatant id is still in the fight for the engine:
+// whether it takes turns and keeps its side standing. HP at 0 alone does
+// not stop a character (CA-DMG-6), and a critically damaged one still
+// crawls (CA-CRIT-5, CA-AMB-9); it is out when dead (CA-CRIT-2, CA-CRIT-6,
+// CA-CRIT-7, CA-ATTR-2, CA-DET-3), unable to act after losing all its DEX
+// or WIL until restored (CA-ATTR-3), or gone from the fight by escaping or
+// surrendering (CA-AMB-12).
+func (Ruleset) Up(enc combat.Encounter, id string) (bool, error) {
+	c, _, err := state(enc, id)
+	if err != nil {
+		return false, err
+	}
+	s := c.Status
+	return !s.Dead && !s.Escaped && !s.Surrendered && !c.Paralysed() && !c.Delirious(), nil
 }
 
 // TurnBudget gives a turn's movement and action (CA-ACT-1, CA-AMB-1): none

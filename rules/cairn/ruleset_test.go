@@ -18,6 +18,7 @@ var (
 	_ combat.Mover      = Ruleset{}
 	_ combat.Attacker   = Ruleset{}
 	_ combat.OddsTeller = Ruleset{}
+	_ combat.Vitality   = Ruleset{}
 )
 
 func profile(t *testing.T, c Character) json.RawMessage {
@@ -49,7 +50,8 @@ func place(t *testing.T) combat.Encounter {
 
 // TestRulesetPlaysSample drives the engine through the sample: the hero
 // passes its round-1 DEX save and acts first (CA-INIT-4), cuts the large
-// bandit to 0 HP with no save (CA-DMG-6), and the bandit sister's d6 of 6
+// bandit to 0 HP with no save (CA-DMG-6), the bandit still takes its turn
+// (CA-DMG-6), and the bandit sister's d6 of 6
 // replays the source's second case on the hero (CA-TV-2).
 func TestRulesetPlaysSample(t *testing.T) {
 	enc := place(t)
@@ -78,8 +80,12 @@ func TestRulesetPlaysSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := enc.Current(); got != "bandit-sister" {
-		t.Fatalf("acting after the hero: %q; want the bandit sister (the engine skips 0-HP combatants)", got)
+	if got := enc.Current(); got != "large-bandit" {
+		t.Fatalf("CA-DMG-6: acting after the hero: %q; want the large bandit, at 0 HP but still fighting", got)
+	}
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.EndTurn{}, dicetest.Script(t))
+	if err != nil {
+		t.Fatal(err)
 	}
 	enc, _, err = combat.Apply(Ruleset{}, enc, combat.Attack{Attacker: "bandit-sister", Defender: "hero"}, dicetest.Script(t, 6, 10))
 	if err != nil {
