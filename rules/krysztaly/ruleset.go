@@ -60,8 +60,14 @@ func (Ruleset) Profile(raw json.RawMessage) (combat.Stats, error) {
 	return combat.Stats{MaxHP: p.Vitality, Speed: p.Move, Actions: max(1, r.Total)}, nil
 }
 
-// TurnRules turns reactions off: the source has none (KC-AMB-33).
-func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
+// InitiativeDie is the die of the app's initiative roll: the source has no
+// initiative, so the engine rolls an unmodified d100, highest first, ties
+// as in the generic engine (KC-AMB-33, KC-ND-7).
+const InitiativeDie = 100
+
+// TurnRules turns reactions off, since the source has none, and sets the
+// engine's initiative roll to an unmodified d100 (KC-AMB-33).
+func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{InitiativeDie: InitiativeDie} }
 
 // roundState is a combatant's per-round record: its shield attack this round
 // (KC-AMB-16), whether it was combined this round or last (KC-SHIELD-6), and
