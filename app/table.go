@@ -337,6 +337,7 @@ func (t *Table) Render() app.UI {
 				t.renderDecision(enc),
 				t.renderInspector(enc),
 				t.renderMovement(enc),
+				t.renderActions(enc),
 				t.renderAttack(enc),
 				&Log{V: t.views(enc).log},
 				t.renderEditor(enc),

@@ -1,0 +1,103 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+)
+
+// ActionsView is the actions panel's snapshot: what the acting creature
+// may do now besides attacking and moving, as its ruleset lists it
+// (combat.ActionLister; DND-ND-1, DND-BONUS-1).
+type ActionsView struct {
+	Lang    i18n.Lang
+	Buttons []ActionButton
+}
+
+// ActionButton is one listed action: its element ID, its label, the rule
+// it cites and the command it sends.
+type ActionButton struct {
+	ID, Label, Rule string
+	Use             combat.UseAction
+}
+
+// actionsView builds the panel's snapshot; it has no buttons when nobody
+// acts, a decision is pending, or the ruleset lists no actions.
+func (t *Table) actionsView(enc combat.Encounter) ActionsView {
+	l := t.lang
+	v := ActionsView{Lang: l}
+	id := enc.Current()
+	if id == "" || enc.Pending != nil {
+		return v
+	}
+	choices, err := combat.Actions(t.sess.Ruleset(), enc, id)
+	if err != nil {
+		return v
+	}
+	for _, c := range choices {
+		v.Buttons = append(v.Buttons, ActionButton{ID: actionButtonID(c), Label: actionLabel(l, enc.Ruleset, c), Rule: string(c.Rule),
+			Use: combat.UseAction{ID: id, Resource: c.Resource, Key: c.Key}})
+	}
+	return v
+}
+
+// actionButtonID is "action-<key>" for an action that spends the action,
+// and "action-<key>-<resource>" for one that spends something else, so the
+// rogue's Dash and its Cunning Action Dash are told apart.
+func actionButtonID(c combat.ActionChoice) string {
+	if c.Resource == combat.ResAction {
+		return "action-" + c.Key
+	}
+	return "action-" + c.Key + "-" + string(c.Resource)
+}
+
+// actionKeyFamily is the catalogue family of the action labels
+// ("turn.action.dash"), built per key from the listed actions.
+const actionKeyFamily = "turn"
+
+// actionLabel names a listed action in l: from the catalogue when it has
+// the key, else as a ruleset term; a bonus action says so.
+func actionLabel(l i18n.Lang, ruleset string, c combat.ActionChoice) string {
+	key := actionKeyFamily + ".action." + c.Key
+	label := i18n.T(l, key)
+	if !i18n.Has(key) {
+		label = i18n.Label(l, ruleset, c.Key)
+	}
+	if c.Resource == combat.ResBonus {
+		return i18n.T(l, "turn.action.bonus", "action", label)
+	}
+	return label
+}
+
+// renderActions shows the actions panel, or nothing when there is no
+// action to offer.
+func (t *Table) renderActions(enc combat.Encounter) app.UI {
+	v := t.actionsView(enc)
+	if len(v.Buttons) == 0 {
+		return nil
+	}
+	return &Actions{V: v}
+}
+
+// Actions offers the acting creature's listed actions as buttons; each
+// sends its UseAction to the session. It only re-renders when its snapshot
+// changes.
+type Actions struct {
+	app.Compo
+	V ActionsView
+}
+
+// Render draws the panel.
+func (a *Actions) Render() app.UI {
+	buttons := make([]app.UI, len(a.V.Buttons))
+	for i, b := range a.V.Buttons {
+		use := b.Use
+		buttons[i] = app.Button().ID(b.ID).Title(b.Rule).Attr("data-rule", b.Rule).Text(b.Label).
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCommand, use) })
+	}
+	return app.Section().ID("actions").Class("panel").Body(
+		app.H2().Text(i18n.T(a.V.Lang, "turn.actions")),
+		app.Div().Class("buttons").Body(buttons...),
+	)
+}
