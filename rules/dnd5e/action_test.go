@@ -164,12 +164,18 @@ func TestEngineDash(t *testing.T) {
 // next goblin's run does draw one.
 func TestEngineDisengage(t *testing.T) {
 	enc := endTurnsUntil(t, startedAmbush(t), "goblin-a")
+	if sq, _ := (Ruleset{}).Threatened(enc, "goblin-a"); len(sq) == 0 {
+		t.Error("DND-ND-3: the rogue threatens no square before the Disengage")
+	}
 	enc, evs := apply(t, enc, combat.UseAction{ID: "goblin-a", Resource: combat.ResBonus, Key: "disengage"}, dicetest.Script(t))
 	if ev, _ := hasEvent(evs, combat.ActionUsed, "goblin-a"); ev.Rule != "DND-BONUS-2" || len(ev.Trace) != 1 || ev.Trace[0].Rule != "DND-ND-3" {
 		t.Errorf("DND-ND-3: event %+v", ev)
 	}
 	if !effects(t, enc, "goblin-a").Disengaged {
 		t.Fatal("DND-ND-3: Disengage not kept")
+	}
+	if sq, err := (Ruleset{}).Threatened(enc, "goblin-a"); err != nil || len(sq) != 0 {
+		t.Errorf("DND-ND-3: threatened squares after a Disengage: %v %v", sq, err)
 	}
 	enc, _ = apply(t, enc, combat.Move{ID: "goblin-a", Path: []grid.Square{{X: 6, Y: 3}, {X: 6, Y: 4}}}, dicetest.Script(t))
 	if g, _ := enc.Combatant("goblin-a"); enc.Pending != nil || g.Pos != (grid.Square{X: 6, Y: 4}) {

@@ -23,4 +23,10 @@
 //	 "attacks":[{"name":"scimitar","kind":"melee","toHit":4,"damage":"d6+2","damageType":"slashing"}],
 //	 "bonusActions":["disengage","hide"],"reactions":["opportunity-attack"],
 //	 "controller":"dm"}
+//
+// Actions other than attacks go through the engine's UseAction: Actions
+// lists what the acting creature may take, TakeAction gives Dash, Disengage
+// and Dodge their effect, and the lasting ones are kept as Effects in
+// Combatant.State, {"disengaged":true} until the turn ends and
+// {"dodging":true} until the creature's next turn starts.
 package dnd5e

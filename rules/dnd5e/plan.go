@@ -148,11 +148,16 @@ func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) 
 // Threatened lists the squares from which a step out of reach would give a
 // hostile creature an opportunity attack on combatant id right now: every
 // square within the reach of a hostile creature that has the opportunity
-// attack, its reaction and its sight of id (DND-ND-3, DND-REACT-3).
+// attack, its reaction and its sight of id (DND-ND-3, DND-REACT-3). After
+// a Disengage there is none for the rest of the turn.
 func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error) {
 	m, found := enc.Combatant(id)
 	if !found {
 		return nil, combat.Invalid("DND-ND-3", "id", "no combatant %q", id)
+	}
+	eff, err := effectsOf(m)
+	if err != nil {
+		return nil, err
 	}
 	seen := map[grid.Square]bool{}
 	var out []grid.Square
@@ -167,8 +172,8 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 		if !ok {
 			continue
 		}
-		d := departure(m, Effects{}, o, p, o.Budget.Reaction, o.Pos, o.Pos)
-		if can, _ := d.Reactor.CanReact(d.ReactorCannotAct); !d.HasOption || !d.Sees || !can {
+		d := departure(m, eff, o, p, o.Budget.Reaction, o.Pos, o.Pos)
+		if can, _ := d.Reactor.CanReact(d.ReactorCannotAct); !d.HasOption || !d.Sees || d.Disengaged || !can {
 			continue
 		}
 		r := p.Reach / SquareFeet
