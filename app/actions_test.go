@@ -1,0 +1,38 @@
+package app
+
+import (
+	"testing"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+)
+
+// TestActionButtons checks the actions panel's element IDs and labels: an
+// action by its key, a bonus action marked as such in each language, and a
+// key the catalogue lacks named as a ruleset term.
+func TestActionButtons(t *testing.T) {
+	tests := []struct {
+		name   string
+		lang   i18n.Lang
+		choice combat.ActionChoice
+		id     string
+		label  string
+	}{
+		{"dash", i18n.English, combat.ActionChoice{Key: "dash", Resource: combat.ResAction}, "action-dash", "Dash"},
+		{"bonus", i18n.English, combat.ActionChoice{Key: "hide", Resource: combat.ResBonus}, "action-hide-bonus", "Hide (bonus action)"},
+		{"polish", i18n.Polish, combat.ActionChoice{Key: "dodge", Resource: combat.ResAction}, "action-dodge", "Unik"},
+		{"hebrew bonus", i18n.Hebrew, combat.ActionChoice{Key: "disengage", Resource: combat.ResBonus}, "action-disengage-bonus", "התנתקות (פעולה נוספת)"},
+		{"kazakh", i18n.Kazakh, combat.ActionChoice{Key: "other", Resource: combat.ResAction}, "action-other", "Басқа әрекет"},
+		{"unknown key", i18n.English, combat.ActionChoice{Key: "stand-fast", Resource: combat.ResAction}, "action-stand-fast", "stand fast"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := actionButtonID(tc.choice); got != tc.id {
+				t.Errorf("ID %q, want %q", got, tc.id)
+			}
+			if got := actionLabel(tc.lang, "dnd5e", tc.choice); got != tc.label {
+				t.Errorf("label %q, want %q", got, tc.label)
+			}
+		})
+	}
+}
