@@ -3,8 +3,33 @@ package cairn
 import (
 	"testing"
 
+	"battlemat/rules/combat"
 	"battlemat/rules/dice"
 )
+
+// BenchmarkEngineEndRound ends the last turn of round 1 of the sample
+// through the engine: the round's end and the next turn's start ask the
+// Vitality about every combatant (CA-DMG-6).
+func BenchmarkEngineEndRound(b *testing.B) {
+	enc, err := SampleBattle(1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	enc.Order = []combat.Slot{{Members: []string{"hero"}, Score: 1}, {Members: []string{"large-bandit", "bandit-sister"}, Score: -1}, {Members: []string{"rat-swarm"}, Score: -1}}
+	if enc, _, err = combat.Apply(Ruleset{}, enc, combat.Start{}, dice.NewScripted()); err != nil {
+		b.Fatal(err)
+	}
+	for enc.Current() != "rat-swarm" {
+		if enc, _, err = combat.Apply(Ruleset{}, enc, combat.EndTurn{}, dice.NewScripted()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if _, _, err := combat.Apply(Ruleset{}, enc, combat.EndTurn{}, dice.NewScripted()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
 
 func BenchmarkResolveAttacks(b *testing.B) {
 	s := Sample()
