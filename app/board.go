@@ -60,6 +60,7 @@ type TokenView struct {
 	Target         bool
 	Striker        bool
 	Spared         bool
+	Down           bool // out of the fight, as the ruleset judges it
 	Ally           bool // on the first side (drawn blue)
 }
 
@@ -297,7 +298,7 @@ func (t *Token) Render() app.UI {
 	for _, c := range []struct {
 		on   bool
 		name string
-	}{{v.Ally, "ally"}, {!v.Ally, "foe"}, {v.Selected, "selected"}, {v.Acting, "acting"}, {v.Target, "target"}, {v.Striker, "striker"}, {v.Spared, "spared"}, {v.HP <= 0, "down"}} {
+	}{{v.Ally, "ally"}, {!v.Ally, "foe"}, {v.Selected, "selected"}, {v.Acting, "acting"}, {v.Target, "target"}, {v.Striker, "striker"}, {v.Spared, "spared"}, {v.Down, "down"}} {
 		if c.on {
 			cls += " " + c.name
 		}

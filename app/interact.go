@@ -37,9 +37,10 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 	reactions := t.reactions()
 	standing := t.standings(enc)
 	for _, c := range enc.Combatants {
+		down := !t.up(enc, c.ID)
 		v.Tokens = append(v.Tokens, TokenView{Lang: t.lang,
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
-			HP: c.HP, MaxHP: c.Stats.MaxHP, Badges: badges(t.lang, enc, c, reactions, standing[c.ID]),
+			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(t.lang, enc, c, down, reactions, standing[c.ID]),
 			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
 			Striker: slices.Contains(v.Strikers, c.ID), Spared: slices.Contains(v.Spared, c.ID), Ally: c.Side == first,
 		})
@@ -74,9 +75,9 @@ func (t *Table) reactions() bool {
 
 // badges are the short status marks on a token: down (✕), reaction used
 // (R), surprised (!), and the conditions in the ruleset's words.
-func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, reactions bool, st combat.Standing) []string {
+func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, down, reactions bool, st combat.Standing) []string {
 	var b []string
-	if c.HP <= 0 {
+	if down {
 		b = append(b, "✕")
 	}
 	if st.Overwhelmed {
@@ -115,6 +116,13 @@ func (t *Table) standings(enc combat.Encounter) map[string]combat.Standing {
 		by  map[string]combat.Standing
 	}{t.rev, by}
 	return by
+}
+
+// up asks the ruleset whether a creature can still act (CA-DMG-6: a DAIRN
+// character at 0 HP still does).
+func (t *Table) up(enc combat.Encounter, id string) bool {
+	ok, err := combat.IsUp(t.sess.Ruleset(), enc, id)
+	return ok && err == nil
 }
 
 // movePlan is what the board shows for the selected creature.
@@ -375,7 +383,7 @@ func (t *Table) onKey(ctx app.Context, e app.Event) {
 	case "t":
 		var ids []string
 		for _, c := range enc.Combatants {
-			if c.Up() && enemies(enc, t.selected, c.ID) {
+			if t.up(enc, c.ID) && enemies(enc, t.selected, c.ID) {
 				ids = append(ids, c.ID)
 			}
 		}

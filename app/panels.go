@@ -146,7 +146,7 @@ func (t *Table) renderInspector(enc combat.Encounter) app.UI {
 func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 	l := t.lang
 	var body []app.UI
-	if def, ok := enc.Combatant(t.target); ok && !def.Up() {
+	if def, ok := enc.Combatant(t.target); ok && !t.up(enc, def.ID) {
 		body = append(body, app.P().Class("muted").Body(say(l, "attack.down", "name", def.Name)...))
 	} else if ok && t.canMove(enc) {
 		att, _ := enc.Combatant(t.selected)
@@ -292,7 +292,7 @@ func logShows(filter string, t combat.EventType) bool {
 	case "moves":
 		return t == combat.Moved || t == combat.MoveStopped || t == combat.MoveReset || t == combat.Repositioned
 	case "turns":
-		return t == combat.RoundStarted || t == combat.TurnStarted || t == combat.TurnEnded || t == combat.InitiativeRolled || t == combat.EncounterStarted || t == combat.EncounterEnded
+		return t == combat.RoundStarted || t == combat.TurnStarted || t == combat.TurnEnded || t == combat.ActionUsed || t == combat.InitiativeRolled || t == combat.EncounterStarted || t == combat.EncounterEnded
 	}
 	return true
 }

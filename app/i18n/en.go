@@ -100,6 +100,7 @@ var enCatalogue = catalogue{
 		"log.hp":         "{name} is at {n} HP.",
 		"log.down":       "{name} is down.",
 		"log.end-turn":   "{name} ends the turn.",
+		"log.action":     "{name} takes an action: {action}.",
 		"log.placed":     "{name} is placed.",
 		"log.over":       "The encounter is over.",
 

@@ -95,6 +95,7 @@ var heCatalogue = catalogue{
 		"log.hp":         "{name}: {n} נק״פ.",
 		"log.down":       "{name}: מחוץ לקרב.",
 		"log.end-turn":   "{name}: סוף התור.",
+		"log.action":     "{name}: פעולה — {action}.",
 		"log.placed":     "{name}: הצבה על הלוח.",
 		"log.over":       "הקרב הסתיים.",
 

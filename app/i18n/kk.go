@@ -95,6 +95,7 @@ var kkCatalogue = catalogue{
 		"log.hp":         "{name}: {n} HP.",
 		"log.down":       "{name} шайқастан шықты.",
 		"log.end-turn":   "{name} кезегін аяқтайды.",
+		"log.action":     "{name} әрекет жасайды: {action}.",
 		"log.placed":     "{name} тақтаға қойылды.",
 		"log.over":       "Шайқас аяқталды.",
 

@@ -94,6 +94,7 @@ var plCatalogue = catalogue{
 		"log.hp":         "{name} ma {n} PŻ.",
 		"log.down":       "{name} wypada z walki.",
 		"log.end-turn":   "{name} kończy turę.",
+		"log.action":     "{name} wykonuje akcję: {action}.",
 		"log.placed":     "{name} staje na planszy.",
 		"log.over":       "Starcie dobiegło końca.",
 
