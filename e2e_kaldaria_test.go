@@ -73,5 +73,11 @@ func TestE2EFlankTier(t *testing.T) {
 	if st := eval[string](t, ctx, `document.getElementById('standing').textContent`); !strings.Contains(st, "Pins 3/3") {
 		t.Errorf("standing %q, want the captain's three pins", st)
 	}
+	// The three raiders in front are pinned by the captain; the captain,
+	// whose three pins are all in use, is not overwhelmed until a fourth
+	// enemy joins its engagement list by attacking (K-PIN-5).
+	if eng := eval[string](t, ctx, `[...document.querySelectorAll('[data-engaged]')].map(e => e.id + ':' + e.dataset.engaged).sort().join(',')`); eng != "token-raider-1:pinned,token-raider-2:pinned,token-raider-3:pinned" {
+		t.Errorf("engagement marks %q, want the three front raiders pinned", eng)
+	}
 	screenshot(t, ctx, "kaldaria-flank")
 }

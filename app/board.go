@@ -60,8 +60,10 @@ type TokenView struct {
 	Target         bool
 	Striker        bool
 	Spared         bool
-	Down           bool // out of the fight, as the ruleset judges it
-	Ally           bool // on the first side (drawn blue)
+	Down           bool   // out of the fight, as the ruleset judges it
+	Engaged        string // "pinned" or "overwhelmed" (K-PIN), drawn as a ring
+	EngagedLabel   string // the engagement in words, for the tooltip
+	Ally           bool   // on the first side (drawn blue)
 }
 
 // Gesture is a pointer gesture on the board, raised as actionBoard.
@@ -312,8 +314,18 @@ func (t *Token) Render() app.UI {
 		badges[i] = svg("text").Class("badge").Attr("x", x+size-2).Attr("y", y+10+i*10).
 			Attr("text-anchor", "end").Text(b)
 	}
-	return svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-hp", v.HP).Body(
-		svg("title").Text(i18n.T(v.Lang, "board.token", "name", i18n.Isolate(v.Name), "side", i18n.Isolate(v.Side), "hp", v.HP, "max", v.MaxHP)),
+	title := i18n.T(v.Lang, "board.token", "name", i18n.Isolate(v.Name), "side", i18n.Isolate(v.Side), "hp", v.HP, "max", v.MaxHP)
+	if v.EngagedLabel != "" {
+		title += " · " + i18n.Isolate(v.EngagedLabel)
+	}
+	var ring app.UI
+	if v.Engaged != "" {
+		ring = svg("rect").Class("ring "+v.Engaged).Attr("x", x+1).Attr("y", y+1).
+			Attr("width", size-2).Attr("height", size-2).Attr("rx", (size-2)/2)
+	}
+	return svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-hp", v.HP).Attr("data-engaged", v.Engaged).Body(
+		svg("title").Text(title),
+		ring,
 		svg("rect").Class("disc").Attr("x", x+3).Attr("y", y+3).
 			Attr("width", size-6).Attr("height", size-6).Attr("rx", (size-6)/2),
 		svg("text").Class("name").Attr("x", x+size/2).Attr("y", y+size/2+4).

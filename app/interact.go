@@ -40,10 +40,18 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 		down := !t.up(enc, c.ID)
 		v.Tokens = append(v.Tokens, TokenView{Lang: t.lang,
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
-			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(t.lang, enc, c, down, reactions, standing[c.ID]),
+			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(t.lang, enc, c, down, reactions),
 			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
 			Striker: slices.Contains(v.Strikers, c.ID), Spared: slices.Contains(v.Spared, c.ID), Ally: c.Side == first,
 		})
+		if st := standing[c.ID]; st.Overwhelmed || st.Pinned {
+			tv := &v.Tokens[len(v.Tokens)-1]
+			tv.Engaged = "pinned"
+			if st.Overwhelmed {
+				tv.Engaged = "overwhelmed"
+			}
+			tv.EngagedLabel = i18n.Label(t.lang, enc.Ruleset, tv.Engaged) + " (" + string(st.Rule) + ")"
+		}
 	}
 	return v
 }
@@ -75,15 +83,10 @@ func (t *Table) reactions() bool {
 
 // badges are the short status marks on a token: down (✕), reaction used
 // (R), surprised (!), and the conditions in the ruleset's words.
-func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, down, reactions bool, st combat.Standing) []string {
+func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, down, reactions bool) []string {
 	var b []string
 	if down {
 		b = append(b, "✕")
-	}
-	if st.Overwhelmed {
-		b = append(b, badge(l, enc.Ruleset, "overwhelmed"))
-	} else if st.Pinned {
-		b = append(b, badge(l, enc.Ruleset, "pinned"))
 	}
 	if reactions && enc.Phase == combat.PhaseRunning && !c.Budget.Reaction && !c.Budget.Locked && c.ID != enc.Current() {
 		b = append(b, "R")

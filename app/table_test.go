@@ -139,8 +139,8 @@ func TestExpectedTenths(t *testing.T) {
 
 func TestBadges(t *testing.T) {
 	c := combat.Combatant{ID: "a", HP: 0, Surprised: true, Conditions: []string{"charging"}}
-	got := badges(0, combat.Encounter{Ruleset: "kaldaria"}, c, true, false, combat.Standing{Overwhelmed: true, Pinned: true})
-	if len(got) != 4 || got[0] != "✕" || got[1] != "overwhelmed" || got[2] != "!" {
+	got := badges(0, combat.Encounter{Ruleset: "kaldaria"}, c, true, false)
+	if len(got) != 3 || got[0] != "✕" || got[1] != "!" {
 		t.Errorf("badges = %q", got)
 	}
 }
