@@ -43,10 +43,4 @@ var actionKeys = [numLangs]map[string]string{
 	},
 }
 
-func init() {
-	for l, msgs := range actionKeys {
-		for key, m := range msgs {
-			catalogues[l].msgs[key] = m
-		}
-	}
-}
+func init() { merge(actionKeys) }

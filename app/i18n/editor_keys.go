@@ -36,8 +36,12 @@ var editorKeys = [numLangs]map[string]string{
 	},
 }
 
-func init() {
-	for l, msgs := range editorKeys {
+func init() { merge(editorKeys) }
+
+// merge adds messages kept outside the main catalogues to them, language
+// by language.
+func merge(extra [numLangs]map[string]string) {
+	for l, msgs := range extra {
 		for key, m := range msgs {
 			catalogues[l].msgs[key] = m
 		}
