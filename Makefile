@@ -44,11 +44,12 @@ static: build
 	./bin/battlemat -gen dist
 	@echo "dist/ is ready: upload it to any static host."
 
-## deps: install what the tests need (Debian's chromium and brotli) when missing.
+## deps: install what the tests need (Debian's chromium and brotli; node runs rules/ under wasm) when missing.
 deps:
-	@if [ ! -x $(CHROME) ] || ! command -v brotli >/dev/null; then \
-		echo "installing chromium and brotli"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium brotli; \
+	@if [ ! -x $(CHROME) ] || ! command -v brotli >/dev/null || ! command -v node >/dev/null; then \
+		echo "installing chromium, brotli and nodejs"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium brotli \
+			$$(command -v node >/dev/null || echo nodejs); \
 	fi
 
 ## check: formatting, vet (native and wasm), and the purity guard on rules/.
