@@ -99,7 +99,7 @@ func (t *Table) renderDecision(enc combat.Encounter) app.UI {
 	if d.Kind == combat.DecideOpportunity {
 		mover, _ := enc.Combatant(d.Attack.Defender)
 		body = append(body, app.P().Body(say(l, "decision.oa", "a", who.Name, "b", mover.Name)...))
-		if chances, err := combat.Odds(t.sess.Ruleset(), enc, d.Attack); err == nil {
+		if chances, err := t.odds(enc, d.Attack); err == nil {
 			body = append(body, renderOdds(l, enc.Ruleset, chances))
 		}
 		body = append(body,
@@ -160,7 +160,7 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 			}
 		}
 		body = append(body, app.P().Body(names...), choice, t.renderTargeting(enc))
-		chances, err := combat.Odds(t.sess.Ruleset(), enc, req)
+		chances, err := t.odds(enc, req)
 		if err != nil {
 			body = append(body, app.P().Class("muted").Body(say(l, "attack.no-odds", "why", explainError(err).text(l))...))
 		} else {
@@ -236,6 +236,26 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 			return app.Div().Class("dchart").Title(i18n.T(l, "attack.distribution")).Body(bars...)
 		}),
 	)
+}
+
+// odds asks the ruleset for the exact chances of an attack, once per
+// change of the session and request: a drag re-renders the page many
+// times while the odds stay the same.
+func (t *Table) odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
+	key := fmt.Sprintf("%d|%s|%s|%t|%s|%q", t.rev, req.Attacker, req.Defender, req.Opportunity, req.Option, req.Answers)
+	if t.oddsCache != nil && t.oddsCache.key == key {
+		return t.oddsCache.chances, t.oddsCache.err
+	}
+	chances, err := combat.Odds(t.sess.Ruleset(), enc, req)
+	t.oddsCache = &oddsEntry{key: key, chances: chances, err: err}
+	return chances, err
+}
+
+// oddsEntry is the last odds asked for.
+type oddsEntry struct {
+	key     string
+	chances []combat.Chance
+	err     error
 }
 
 // expectedTenths is the mean of the damage distribution among the chances

@@ -54,9 +54,10 @@ type Table struct {
 		key  planKey
 		plan movePlan
 	}
-	cur      *combat.Encounter // the current encounter, cached per rev
-	panels   *panelViews       // the tracker's and log's snapshots, cached per rev, filter and language
-	standing *struct {
+	cur       *combat.Encounter // the current encounter, cached per rev
+	panels    *panelViews       // the tracker's and log's snapshots, cached per rev, filter and language
+	oddsCache *oddsEntry
+	standing  *struct {
 		rev int
 		by  map[string]combat.Standing
 	}
