@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"battlemat/rules/combat"
-	"battlemat/rules/dice"
 	"battlemat/rules/dice/dicetest"
 	"battlemat/rules/grid"
 )
@@ -171,15 +170,7 @@ func TestStepHostileSquare(t *testing.T) {
 // BenchmarkPlanSafest plans the wizard's safest way round goblin A, with
 // both bands' search (60 ft) behind it.
 func BenchmarkPlanSafest(b *testing.B) {
-	enc, err := SampleEncounter(1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, cmd := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
-		if enc, _, err = combat.Apply(Ruleset{}, enc, cmd, dice.NewPCG(1)); err != nil {
-			b.Fatal(err)
-		}
-	}
+	enc := startedSample(b)
 	for b.Loop() {
 		if _, err := (Ruleset{}).PlanMove(enc, "wizard", grid.Square{X: 7, Y: 3}, true); err != nil {
 			b.Fatal(err)

@@ -349,15 +349,7 @@ func TestSampleSession(t *testing.T) {
 // fighter in round 1, with every goblin holding its reaction: Step is asked
 // about every square within 30 ft.
 func BenchmarkReachable(b *testing.B) {
-	enc, err := SampleEncounter(1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, cmd := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
-		if enc, _, err = combat.Apply(Ruleset{}, enc, cmd, dice.NewPCG(1)); err != nil {
-			b.Fatal(err)
-		}
-	}
+	enc := startedSample(b)
 	for b.Loop() {
 		if _, err := combat.Reachable(Ruleset{}, enc, "fighter"); err != nil {
 			b.Fatal(err)
@@ -397,4 +389,20 @@ func TestEngineJoinAndRemove(t *testing.T) {
 	if want := []string{"goblin-b", "goblin-d", "ogre", "rogue"}; !slices.Equal(turns, want) {
 		t.Errorf("DND-TV-21: turns %v, want %v", turns, want)
 	}
+}
+
+// startedSample is the sample skirmish after initiative and the start of
+// round 1, with seeded dice.
+func startedSample(tb testing.TB) combat.Encounter {
+	tb.Helper()
+	enc, err := SampleEncounter(1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, cmd := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+		if enc, _, err = combat.Apply(Ruleset{}, enc, cmd, dice.NewPCG(1)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return enc
 }
