@@ -221,7 +221,7 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 		}
 		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Body(
 			app.Span().Class("k").Body(app.Bdi().Text(i18n.Label(l, ruleset, c.Key))),
-			app.Span().Class("bar").Body(app.Span().Class("fill").Style("width", i18n.Percent(i18n.English, c.Num, c.Den))),
+			app.Span().Class("meter").Body(app.Span().Class("fill").Style("width", i18n.Percent(i18n.English, c.Num, c.Den))),
 			app.Bdi().Class("v").Text(pct),
 		))
 	}
