@@ -70,6 +70,9 @@ func TestE2EFlankTier(t *testing.T) {
 	if tier != "flank" || !strings.Contains(text, "+3") || !strings.Contains(text, "K-FLANK") {
 		t.Errorf("tier %q, %q; want the flank with +3 and its rule", tier, text)
 	}
+	if !eval[bool](t, ctx, `[...document.querySelectorAll('#odds .chance .fill')].some(f => { const r = f.getBoundingClientRect(); return r.width > 1 && r.height > 1; })`) {
+		t.Error("the odds bars are drawn empty")
+	}
 	if st := eval[string](t, ctx, `document.getElementById('standing').textContent`); !strings.Contains(st, "Pins 3/3") {
 		t.Errorf("standing %q, want the captain's three pins", st)
 	}
