@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app/i18n"
+	"battlemat/rules/combat"
 )
 
 // keyLang is the browser storage key of the language the user chose.
@@ -110,4 +111,18 @@ func (t *Table) renderLangSwitch() app.UI {
 				t.chooseLang(ctx, l)
 			}
 		})
+}
+
+// explain is the tooltip of a highlight, a trace step or an odds row: the
+// ruleset's term with its one-line explanation (written in English for
+// this app) and the rule it comes from, so every number says why.
+func explain(ruleset, key string, rule combat.RuleID) string {
+	out := string(rule)
+	if g, ok := i18n.Term(ruleset, key); ok && g.Explain != "" {
+		out = i18n.Isolate(g.Native) + " — " + g.English + ": " + g.Explain
+		if rule != "" {
+			out += " (" + string(rule) + ")"
+		}
+	}
+	return out
 }

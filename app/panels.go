@@ -219,7 +219,7 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 			))
 			continue
 		}
-		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Body(
+		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Title(explain(ruleset, c.Key, "")).Body(
 			app.Span().Class("k").Body(app.Bdi().Text(i18n.Label(l, ruleset, c.Key))),
 			app.Span().Class("meter").Body(app.Span().Class("fill").Style("width", i18n.Percent(i18n.English, c.Num, c.Den))),
 			app.Bdi().Class("v").Text(pct),
@@ -285,7 +285,7 @@ func expectedTenths(chances []combat.Chance) int64 {
 func renderTrace(l i18n.Lang, ruleset string, ev combat.Event) app.UI {
 	steps := make([]app.UI, len(ev.Trace))
 	for i, s := range ev.Trace {
-		steps[i] = app.Li().Class("step").Body(append([]app.UI{
+		steps[i] = app.Li().Class("step").Title(explain(ruleset, s.Key, s.Rule)).Body(append([]app.UI{
 			ruleCode(s.Rule), app.Text(" ")},
 			stepWords(l, ruleset, s)...)...)
 	}

@@ -144,3 +144,17 @@ func TestBadges(t *testing.T) {
 		t.Errorf("badges = %q", got)
 	}
 }
+
+// TestExplain checks a highlight's tooltip gives the ruleset's term, its
+// explanation and the rule, and falls back to the rule alone.
+func TestExplain(t *testing.T) {
+	got := explain("kaldaria", "overwhelmed", "K-PIN-5")
+	for _, want := range []string{"הנגפות", "overwhelmed", "K-PIN-5"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("explain(overwhelmed) = %q, lacks %q", got, want)
+		}
+	}
+	if got := explain("kaldaria", "no-such-key", "K-OA-1"); got != "K-OA-1" {
+		t.Errorf("explain of an unknown key = %q, want the rule alone", got)
+	}
+}

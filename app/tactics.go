@@ -52,7 +52,7 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 	}
 	var lines []app.UI
 	for _, b := range p.bands {
-		lines = append(lines, app.Li().Class("band-line").Title(string(b.Rule)).
+		lines = append(lines, app.Li().Class("band-line").Title(explain(enc.Ruleset, b.Key, b.Rule)).
 			Body(sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, enc.Ruleset, b.Key), "rule", string(b.Rule))...))
 	}
 	if p.err != nil && t.hover != nil {
@@ -60,7 +60,11 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 	}
 	for _, pr := range p.provs {
 		who, _ := enc.Combatant(pr.Attacker)
-		li := app.Li().Class("provocation").Attr("data-prevented", pr.Prevented != "")
+		why := pr.Kind
+		if pr.Prevented != "" {
+			why = pr.Prevented
+		}
+		li := app.Li().Class("provocation").Attr("data-prevented", pr.Prevented != "").Title(explain(enc.Ruleset, why, pr.Rule))
 		var text []app.UI
 		if pr.Prevented == "" {
 			text = say(l, "move.oa", "name", who.Name, "kind", i18n.Label(l, enc.Ruleset, pr.Kind), "square", SquareName(pr.At))
@@ -91,7 +95,7 @@ func (t *Table) renderTargeting(enc combat.Encounter) app.UI {
 			for _, m := range tier.Modifiers {
 				line = append(line, app.Text(" · "), app.Bdi().Text(i18n.Label(l, rs, m.Quantity)), app.Text(" "), app.Bdi().Text(i18n.Signed(l, int64(m.Value))))
 			}
-			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Body(append(line, app.Text(" "), ruleCode(tier.Rule))...))
+			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Title(explain(rs, tier.Tier, tier.Rule)).Body(append(line, app.Text(" "), ruleCode(tier.Rule))...))
 		} else {
 			body = append(body, app.P().ID("tier").Attr("data-tier", "none").Body(
 				say(l, "target.none", "why", i18n.Label(l, rs, tier.Reason), "rule", string(tier.Rule))...))
