@@ -18,11 +18,19 @@ var LinkLimits = Limits{Bytes: 64 << 10, Inflated: 1 << 20, Combatants: 100, Map
 
 // EncodeLink returns the session as a share link for a URL fragment:
 // "v1." followed by the unpadded base64url of the deflated compact save
-// document.
+// document. An encounter beyond LinkLimits is an error, not a link that
+// DecodeLink would refuse: it has to travel as a file.
 func EncodeLink(s *Session) (string, error) {
-	doc, err := json.Marshal(s.save())
+	sv := s.save()
+	if err := sv.validate(LinkLimits); err != nil {
+		return "", err
+	}
+	doc, err := json.Marshal(sv)
 	if err != nil {
 		return "", err
+	}
+	if len(doc) > LinkLimits.Inflated {
+		return "", Invalid("", "link", "%d bytes of encounter is more than %d", len(doc), LinkLimits.Inflated)
 	}
 	var buf bytes.Buffer
 	w, err := flate.NewWriter(&buf, flate.BestCompression)
@@ -35,7 +43,11 @@ func EncodeLink(s *Session) (string, error) {
 	if err := w.Close(); err != nil {
 		return "", err
 	}
-	return LinkPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes()), nil
+	link := LinkPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	if len(link) > LinkLimits.Bytes {
+		return "", Invalid("", "link", "%d bytes is more than %d", len(link), LinkLimits.Bytes)
+	}
+	return link, nil
 }
 
 // DecodeLink opens a share link (the fragment, with or without '#', or a

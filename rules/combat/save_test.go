@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -214,5 +215,25 @@ func TestValidateEncounter(t *testing.T) {
 				t.Error("accepted")
 			}
 		})
+	}
+}
+
+// TestEncodeLinkRefusesWhatDecodeRefuses checks an encounter beyond the
+// link's bounds gets an error at sharing, not a link that cannot open.
+func TestEncodeLinkRefusesWhatDecodeRefuses(t *testing.T) {
+	s, err := NewSession(testRegistry, NewEncounter("fake", grid.Map{W: 30, H: 30}, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i <= LinkLimits.Combatants; i++ {
+		if _, err := s.Do(place(fmt.Sprintf("c%d", i), "a", i%30, i/30, profile(4, 6, 2, 11, 4, ""))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := EncodeLink(s); err == nil {
+		t.Fatalf("a link for %d creatures: err %v, want a bound error", LinkLimits.Combatants+1, err)
+	}
+	if _, err := EncodeSave(s); err != nil {
+		t.Fatalf("the same encounter must still save to a file: %v", err)
 	}
 }
