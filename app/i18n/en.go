@@ -73,7 +73,7 @@ var enCatalogue = catalogue{
 		"notice.opened.link":      "Opened the encounter from the link.",
 		"notice.opened.file":      "Opened the encounter from the file.",
 		"notice.link-damaged":     "This share link is damaged and was not opened ({error}). Your encounter is unchanged.",
-		"notice.link-failed":      "Could not make a link: {error}",
+		"notice.link-failed":      "Could not make a link: {error}. Export the encounter to a file instead.",
 		"notice.file-unreadable":  "That file is not a readable encounter ({error}). Nothing was changed.",
 		"notice.export-failed":    "Could not export: {error}",
 		"notice.saved-unreadable": "The encounter saved in this browser could not be read ({error}). It is kept aside; a sample is open instead.",

@@ -69,7 +69,7 @@ var heCatalogue = catalogue{
 		"notice.opened.link":      "הקרב נפתח מהקישור.",
 		"notice.opened.file":      "הקרב נפתח מהקובץ.",
 		"notice.link-damaged":     "קישור השיתוף הזה פגום ולא נפתח ({error}). הקרב שלך לא השתנה.",
-		"notice.link-failed":      "לא ניתן ליצור קישור: {error}",
+		"notice.link-failed":      "לא ניתן ליצור קישור: {error}. אפשר לייצא את הקרב לקובץ במקום.",
 		"notice.file-unreadable":  "הקובץ הזה אינו קרב קריא ({error}). שום דבר לא השתנה.",
 		"notice.export-failed":    "הייצוא נכשל: {error}",
 		"notice.saved-unreadable": "לא ניתן לקרוא את הקרב השמור בדפדפן הזה ({error}). הוא נשמר בצד, ובמקומו נפתחה דוגמה.",

@@ -69,7 +69,7 @@ var kkCatalogue = catalogue{
 		"notice.opened.link":      "Шайқас сілтемеден ашылды.",
 		"notice.opened.file":      "Шайқас файлдан ашылды.",
 		"notice.link-damaged":     "Бұл сілтеме бүлінген, сондықтан ашылмады ({error}). Шайқасыңыз өзгерген жоқ.",
-		"notice.link-failed":      "Сілтеме жасау мүмкін болмады: {error}",
+		"notice.link-failed":      "Сілтеме жасау мүмкін болмады: {error}. Оның орнына шайқасты файлға экспорттаңыз.",
 		"notice.file-unreadable":  "Бұл файлдан шайқасты оқу мүмкін емес ({error}). Ештеңе өзгерген жоқ.",
 		"notice.export-failed":    "Экспорттау мүмкін болмады: {error}",
 		"notice.saved-unreadable": "Осы браузерде сақталған шайқасты оқу мүмкін болмады ({error}). Ол бөлек сақталды; орнына үлгі ашылды.",

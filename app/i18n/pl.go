@@ -68,7 +68,7 @@ var plCatalogue = catalogue{
 		"notice.opened.link":      "Otwarto starcie z linku.",
 		"notice.opened.file":      "Otwarto starcie z pliku.",
 		"notice.link-damaged":     "Ten link jest uszkodzony i nie został otwarty ({error}). Twoje starcie się nie zmieniło.",
-		"notice.link-failed":      "Nie udało się utworzyć linku: {error}",
+		"notice.link-failed":      "Nie udało się utworzyć linku: {error}. Zamiast tego wyeksportuj starcie do pliku.",
 		"notice.file-unreadable":  "Ten plik nie jest czytelnym starciem ({error}). Nic nie zmieniono.",
 		"notice.export-failed":    "Eksport się nie udał: {error}",
 		"notice.saved-unreadable": "Nie udało się odczytać starcia zapisanego w tej przeglądarce ({error}). Zostało odłożone na bok; zamiast niego otwarto przykład.",
