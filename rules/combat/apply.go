@@ -211,6 +211,7 @@ type chainRoller struct {
 	then  dice.Roller
 }
 
+// Roll takes the next die from the replayed prefix, then from the live roller.
 func (c *chainRoller) Roll(sides int) int {
 	if c.first.Remaining() > 0 {
 		return c.first.Roll(sides)

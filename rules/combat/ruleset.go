@@ -190,6 +190,7 @@ type UnsupportedError struct {
 	Capability string // the interface name, e.g. "Attacker"
 }
 
+// Error says what went wrong, for the message bar and logs.
 func (e *UnsupportedError) Error() string {
 	return fmt.Sprintf("ruleset %q does not support %s", e.Ruleset, e.Capability)
 }
@@ -197,6 +198,7 @@ func (e *UnsupportedError) Error() string {
 // UnknownRulesetError reports a ruleset ID absent from a Registry.
 type UnknownRulesetError struct{ ID string }
 
+// Error says what went wrong, for the message bar and logs.
 func (e *UnknownRulesetError) Error() string {
 	return fmt.Sprintf("unknown ruleset %q", e.ID)
 }

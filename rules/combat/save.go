@@ -52,6 +52,7 @@ type VersionError struct {
 	Version string
 }
 
+// Error says what went wrong, for the message bar and logs.
 func (e *VersionError) Error() string {
 	return fmt.Sprintf("%s version %s is not supported (this build reads version %d)", e.What, e.Version, SaveVersion)
 }

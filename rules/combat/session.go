@@ -50,6 +50,7 @@ func (e *Entry) UnmarshalJSON(data []byte) error {
 // not use: a wrong physical tape, or a log that no longer replays.
 type LeftoverError struct{ Left int }
 
+// Error says what went wrong, for the message bar and logs.
 func (e *LeftoverError) Error() string {
 	return fmt.Sprintf("dice: %d faces left over", e.Left)
 }
@@ -60,6 +61,7 @@ type ReplayError struct {
 	Err   error
 }
 
+// Error says what went wrong, for the message bar and logs.
 func (e *ReplayError) Error() string { return fmt.Sprintf("log entry %d: %v", e.Index, e.Err) }
 
 // Unwrap returns the underlying error.

@@ -107,6 +107,7 @@ type RuleError struct {
 	Msg   string
 }
 
+// Error says what went wrong, for the message bar and logs.
 func (e *RuleError) Error() string {
 	if e.Rule != "" {
 		return fmt.Sprintf("%s: %s (%s)", e.Field, e.Msg, e.Rule)

@@ -10,6 +10,7 @@ type TapeError struct {
 	Msg   string // what went wrong
 }
 
+// Error says what went wrong, for the message bar and logs.
 func (e *TapeError) Error() string {
 	return fmt.Sprintf("dice: throw %d (d%d): %s", e.Index, e.Want, e.Msg)
 }
