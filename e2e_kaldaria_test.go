@@ -84,3 +84,39 @@ func TestE2EFlankTier(t *testing.T) {
 	}
 	screenshot(t, ctx, "kaldaria-flank")
 }
+
+// TestE2ESafestPath plans Miss Robin's way past the thugs twice: the
+// shortest path meets three opportunity attacks, "Safest path" finds one
+// that meets only one (K-OA-1, the tactics package's SafestPath).
+func TestE2ESafestPath(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-robin",
+		combat.Reposition{ID: "robin", To: grid.Square{X: 1, Y: 2}},
+		combat.Reposition{ID: "thug-1", To: grid.Square{X: 2, Y: 1}},
+		combat.Reposition{ID: "thug-2", To: grid.Square{X: 4, Y: 3}},
+		combat.Reposition{ID: "thug-3", To: grid.Square{X: 6, Y: 3}},
+	))
+	poll[bool](t, ctx, `document.querySelector('#token-robin.acting.selected') !== null`, 10*time.Second)
+	strikes := func() int {
+		start, dest := grid.Square{X: 1, Y: 2}, grid.Square{X: 6, Y: 1}
+		mouse(t, ctx, input.DispatchMouseEventTypeMousePressed, start)
+		mouse(t, ctx, input.DispatchMouseEventTypeMouseMoved, grid.Square{X: 3, Y: 2})
+		mouse(t, ctx, input.DispatchMouseEventTypeMouseMoved, dest)
+		poll[bool](t, ctx, `document.getElementById('board').dataset.hover === 'G2'`, 5*time.Second)
+		n := poll[int](t, ctx, `document.querySelectorAll('#plan .provocation[data-prevented=false]').length || false`, 5*time.Second)
+		mouse(t, ctx, input.DispatchMouseEventTypeMouseReleased, start) // back on its own square: no move
+		poll[bool](t, ctx, `!document.getElementById('board').dataset.hover`, 5*time.Second)
+		return n
+	}
+	if n := strikes(); n != 3 {
+		t.Fatalf("the shortest path meets %d opportunity attacks, want 3", n)
+	}
+	click(t, ctx, "#safest")
+	if n := strikes(); n != 1 {
+		t.Errorf("the safest path meets %d opportunity attacks, want 1", n)
+	}
+	if moved := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=moved]').length`); moved != 0 {
+		t.Errorf("planning moved the token %d times", moved)
+	}
+}
