@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
 	"battlemat/rules/rulesets"
@@ -156,5 +157,31 @@ func TestExplain(t *testing.T) {
 	}
 	if got := explain("kaldaria", "no-such-key", "K-OA-1"); got != "K-OA-1" {
 		t.Errorf("explain of an unknown key = %q, want the rule alone", got)
+	}
+}
+
+// TestEveryEventHasWords checks the log can say every event the engine
+// emits, in every language (RoundEnded is silent on purpose: RoundStarted
+// follows it).
+func TestEveryEventHasWords(t *testing.T) {
+	to := grid.Square{X: 1, Y: 2}
+	enc := combat.Encounter{Ruleset: "kaldaria", Combatants: []combat.Combatant{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bo"}}}
+	for _, typ := range []combat.EventType{combat.Placed, combat.Edited, combat.Removed, combat.Repositioned, combat.MapEdited,
+		combat.InitiativeRolled, combat.OrderSet, combat.Joined, combat.EncounterStarted, combat.RoundStarted, combat.TurnStarted,
+		combat.Moved, combat.MoveStopped, combat.MoveReset, combat.DecisionRequested, combat.OpportunityTaken, combat.OpportunityPassed,
+		combat.Chosen, combat.AttackResolved, combat.HPChanged, combat.Downed, combat.ConditionAdded, combat.ConditionRemoved,
+		combat.ActionUsed, combat.ReactionUnlocked, combat.TurnEnded, combat.SideStanding, combat.EncounterEnded} {
+		ev := combat.Event{Type: typ, Actor: "a", Target: "b", To: &to, Round: 2, Key: "charging", Resource: combat.ResAction,
+			Decision: &combat.Decision{Kind: combat.DecideOpportunity, Chooser: "b", Attack: combat.AttackRequest{Defender: "a"}}}
+		for _, l := range i18n.Langs {
+			parts := eventWords(l, enc, ev)
+			text := ""
+			for _, p := range parts {
+				text += p.Text
+			}
+			if strings.TrimSpace(text) == "" || strings.Contains(text, "{") {
+				t.Errorf("%s in %s: %q", typ, l, text)
+			}
+		}
 	}
 }

@@ -36,6 +36,10 @@ var eventMessages = map[combat.EventType]string{
 	combat.TurnEnded:         "log.end-turn",
 	combat.Placed:            "log.placed",
 	combat.Repositioned:      "log.placed",
+	combat.Edited:            "log.edited",
+	combat.Removed:           "log.removed",
+	combat.Joined:            "log.joined",
+	combat.ReactionUnlocked:  "log.reaction-back",
 }
 
 // eventWords renders one event as a log line in l (nil for silent ones),
@@ -75,6 +79,18 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 		return i18n.Parts(l, "log.hp", "name", name(ev.Actor), "n", ev.Value)
 	case combat.EncounterEnded:
 		return i18n.Parts(l, "log.over")
+	case combat.MapEdited:
+		return i18n.Parts(l, "log.map")
+	case combat.OrderSet:
+		return i18n.Parts(l, "log.order")
+	case combat.ConditionAdded:
+		return i18n.Parts(l, "log.condition", "name", name(ev.Actor), "condition", i18n.Label(l, enc.Ruleset, ev.Key))
+	case combat.ConditionRemoved:
+		return i18n.Parts(l, "log.condition-removed", "name", name(ev.Actor), "condition", i18n.Label(l, enc.Ruleset, ev.Key))
+	case combat.Chosen:
+		return i18n.Parts(l, "log.chosen", "name", name(ev.Actor), "choice", i18n.Label(l, enc.Ruleset, ev.Key))
+	case combat.SideStanding:
+		return i18n.Parts(l, "log.one-side")
 	}
 	return nil
 }
