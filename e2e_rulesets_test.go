@@ -101,3 +101,25 @@ func TestE2EEveryRuleset(t *testing.T) {
 		})
 	}
 }
+
+// TestE2ESurpriseAtStart marks the fighter surprised before the start of the
+// 5e ambush (DND-SURP-4): once the fight starts its reaction is locked.
+func TestE2ESurpriseAtStart(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dnd5e-goblin-ambush"))
+	poll[bool](t, ctx, `document.getElementById('roll-init') !== null && document.getElementById('token-fighter') !== null`, 10*time.Second)
+	click(t, ctx, "#roll-init")
+	poll[bool](t, ctx, `document.getElementById('surprise-fighter') !== null`, 5*time.Second)
+	click(t, ctx, "#surprise-fighter")
+	poll[bool](t, ctx, `document.getElementById('surprise-fighter').getAttribute('aria-pressed') === 'true'`, 5*time.Second)
+	click(t, ctx, "#start")
+	react := poll[string](t, ctx, `(document.querySelector('#tracker li[data-id=fighter] .react') || {}).textContent || false`, 5*time.Second)
+	if react != "surprised" {
+		t.Errorf("the fighter's reaction reads %q, want surprised", react)
+	}
+	if others := eval[int](t, ctx, `[...document.querySelectorAll('#tracker .react')].filter(e => e.textContent === 'surprised').length`); others != 1 {
+		t.Errorf("%d creatures are surprised, want only the fighter", others)
+	}
+	screenshot(t, ctx, "dnd5e-surprise")
+}

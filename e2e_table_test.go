@@ -262,7 +262,7 @@ func TestE2ETouchDrag(t *testing.T) {
 	touch(input.DispatchTouchEventTypeTouchStart, &from)
 	touch(input.DispatchTouchEventTypeTouchMove, &mid)
 	touch(input.DispatchTouchEventTypeTouchMove, &to)
-	poll[bool](t, ctx, `document.getElementById('layer-path').getAttribute('points').split(' ').length >= 2`, 5*time.Second)
+	poll[bool](t, ctx, `(document.getElementById('layer-path').getAttribute('points') || '').split(' ').length >= 2`, 5*time.Second)
 	touch(input.DispatchTouchEventTypeTouchEnd, nil)
 	poll[bool](t, ctx, `document.querySelector('#log li[data-type=moved]') !== null`, 5*time.Second)
 	screenshot(t, ctx, "table-touch")
@@ -290,8 +290,60 @@ func TestE2EEditor(t *testing.T) {
 	click(t, ctx, "#ed-duplicate")
 	poll[bool](t, ctx, `document.querySelectorAll('.token').length === `+itoa(tokens+1), 5*time.Second)
 	click(t, ctx, "#walls")
-	walls := eval[int](t, ctx, `(document.getElementById('layer-walls').getAttribute('d').match(/M/g) || []).length`)
+	walls := eval[int](t, ctx, `((document.getElementById('layer-walls').getAttribute('d') || '').match(/M/g) || []).length`)
 	tap(t, ctx, grid.Square{X: 0, Y: 0})
-	poll[bool](t, ctx, `(document.getElementById('layer-walls').getAttribute('d').match(/M/g) || []).length === `+itoa(walls+1), 5*time.Second)
+	poll[bool](t, ctx, `((document.getElementById('layer-walls').getAttribute('d') || '').match(/M/g) || []).length === `+itoa(walls+1), 5*time.Second)
 	screenshot(t, ctx, "table-editor")
+}
+
+// TestE2EResetMoveAfterTurns moves two creatures on consecutive turns and
+// resets the second one's move: the button must act on whoever acts now,
+// not on whoever acted when it was first drawn. The charge mode is toggled
+// on and off the same way.
+func TestE2EResetMoveAfterTurns(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dairn-bandits", combat.RollInitiative{}, combat.Start{}))
+	poll[bool](t, ctx, `document.querySelector('.token.acting') !== null`, 10*time.Second)
+	moves := func() int { return eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=moved]').length`) }
+	step := func() {
+		t.Helper()
+		before := moves()
+		for _, k := range []string{kb.ArrowDown, kb.ArrowUp, kb.ArrowLeft, kb.ArrowRight} {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(k), chromedp.Sleep(200*time.Millisecond)); err != nil {
+				t.Fatal(err)
+			}
+			if moves() > before {
+				return
+			}
+		}
+		t.Fatal("the acting creature could not step in any direction")
+	}
+	step()
+	first := eval[string](t, ctx, `document.querySelector('.token.acting').dataset.id`)
+	click(t, ctx, "#end-turn")
+	poll[bool](t, ctx, `document.querySelector('.token.acting') && document.querySelector('.token.acting').dataset.id !== '`+first+`'`, 5*time.Second)
+	second := eval[string](t, ctx, `document.querySelector('.token.acting').dataset.id`)
+	step()
+	click(t, ctx, "#reset-move")
+	poll[bool](t, ctx, `document.querySelector('#log li[data-type=moveReset]') !== null`, 5*time.Second)
+	if bad := eval[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`); bad {
+		t.Errorf("reset move failed: %s", eval[string](t, ctx, `document.getElementById('notice').textContent`))
+	}
+	if acting := eval[string](t, ctx, `document.querySelector('.token.acting').dataset.id`); acting != second {
+		t.Errorf("after the reset %q acts, want %q", acting, second)
+	}
+
+	// A Kaldaria charge switched on and off with the same button.
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-robin"))
+	poll[bool](t, ctx, `document.getElementById('offer-open') !== null`, 5*time.Second)
+	click(t, ctx, "#offer-open")
+	poll[bool](t, ctx, `document.getElementById('mode-charging') !== null`, 5*time.Second)
+	for _, want := range []string{"true", "false", "true"} {
+		click(t, ctx, "#mode-charging")
+		poll[bool](t, ctx, `document.getElementById('mode-charging').getAttribute('aria-pressed') === '`+want+`'`, 5*time.Second)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=conditionAdded], #log li[data-type=conditionRemoved]').length`); n != 3 {
+		t.Errorf("%d condition changes logged, want 3", n)
+	}
 }

@@ -92,9 +92,14 @@ type Actions struct {
 func (a *Actions) Render() app.UI {
 	buttons := make([]app.UI, len(a.V.Buttons))
 	for i, b := range a.V.Buttons {
-		use := b.Use
+		// go-app keeps an element's first handler while the code stays the
+		// same, so the handler reads the current snapshot when clicked.
 		buttons[i] = app.Button().ID(b.ID).Title(b.Rule).Attr("data-rule", b.Rule).Text(b.Label).
-			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCommand, use) })
+			OnClick(func(ctx app.Context, e app.Event) {
+				if i < len(a.V.Buttons) {
+					ctx.NewActionWithValue(actionCommand, a.V.Buttons[i].Use)
+				}
+			})
 	}
 	return app.Section().ID("actions").Class("panel").Body(
 		app.H2().Text(i18n.T(a.V.Lang, "turn.actions")),

@@ -37,6 +37,18 @@ func bdiParts(parts []i18n.Part) []app.UI {
 	return out
 }
 
+// data reads the data-<name> attribute of the element a handler runs on.
+// Handlers that act on a value of one render read it from the page this
+// way: go-app keeps an element's first handler as long as its code is the
+// same, so a value captured by a closure would go stale.
+func data(ctx app.Context, name string) string {
+	v := ctx.JSSrc().Get("dataset").Get(name)
+	if !v.Truthy() {
+		return ""
+	}
+	return v.String()
+}
+
 // badge names a condition or state on a token in as few letters as
 // possible: the ruleset's own term for readers of its language, else the
 // catalogue's word, else the key.

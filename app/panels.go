@@ -109,8 +109,8 @@ func (t *Table) renderDecision(enc combat.Encounter) app.UI {
 	} else {
 		body = append(body, app.P().Body(say(l, "decision.choose", "name", who.Name, "question", i18n.Label(l, enc.Ruleset, d.Key))...))
 		for _, o := range d.Options {
-			body = append(body, app.Button().Class("choice").Text(i18n.Label(l, enc.Ruleset, o)).OnClick(func(ctx app.Context, e app.Event) {
-				t.do(ctx, combat.Choose{Choice: o})
+			body = append(body, app.Button().Class("choice").Attr("data-choice", o).Text(i18n.Label(l, enc.Ruleset, o)).OnClick(func(ctx app.Context, e app.Event) {
+				t.do(ctx, combat.Choose{Choice: data(ctx, "choice")})
 			}))
 		}
 	}

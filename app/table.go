@@ -56,6 +56,7 @@ type Table struct {
 	}
 	cur       *combat.Encounter // the current encounter, cached per rev
 	panels    *panelViews       // the tracker's and log's snapshots, cached per rev, filter and language
+	surprised map[string]bool   // creatures marked surprised before the start (DND-SURP-4)
 	oddsCache *oddsEntry
 	standing  *struct {
 		rev int
@@ -149,6 +150,24 @@ func (t *Table) OnMount(ctx app.Context) {
 			t.do(ctx, cmd)
 		}
 	})
+	ctx.Handle(actionStart, func(ctx app.Context, a app.Action) {
+		var ids []string
+		for _, c := range t.state().Combatants { // in the encounter's order, so the command is deterministic
+			if t.surprised[c.ID] {
+				ids = append(ids, c.ID)
+			}
+		}
+		t.do(ctx, combat.Start{Surprised: ids})
+	})
+	ctx.Handle(actionSurprise, func(ctx app.Context, a app.Action) {
+		if id, ok := a.Value.(string); ok {
+			if t.surprised == nil {
+				t.surprised = map[string]bool{}
+			}
+			t.surprised[id] = !t.surprised[id]
+			t.panels = nil // the tracker shows the marks
+		}
+	})
 	ctx.Handle(actionLogFilter, func(ctx app.Context, a app.Action) { t.logFilter, _ = a.Value.(string) })
 	ctx.Handle(actionZoom, func(ctx app.Context, a app.Action) { t.zoomBy(a.Value.(int)) })
 	t.watchNetwork(ctx)
@@ -211,6 +230,7 @@ func (t *Table) use(sess *combat.Session) {
 	t.changed()
 	t.events = replayEvents(sess)
 	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
+	t.surprised = nil
 	if cur := sess.State().Current(); cur != "" {
 		t.selected = cur
 	}

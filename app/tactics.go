@@ -34,14 +34,8 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 				continue
 			}
 			on := slices.Contains(c.Conditions, m.key)
-			modes = append(modes, app.Button().ID("mode-"+m.key).Class("toggle").Attr("aria-pressed", on).Text(i18n.T(l, m.label)).
-				OnClick(func(ctx app.Context, e app.Event) {
-					if on {
-						t.do(ctx, combat.RemoveCondition{ID: c.ID, Condition: m.key})
-					} else {
-						t.do(ctx, combat.AddCondition{ID: c.ID, Condition: m.key})
-					}
-				}))
+			modes = append(modes, app.Button().ID("mode-"+m.key).Class("toggle").Attr("aria-pressed", on).Attr("data-mode", m.key).Text(i18n.T(l, m.label)).
+				OnClick(t.toggleMode))
 		}
 		modes = append(modes, app.Button().ID("safest").Class("toggle").Attr("aria-pressed", t.safest).Text(i18n.T(l, "move.safest")).
 			OnClick(func(ctx app.Context, e app.Event) { t.safest = !t.safest }))
@@ -78,6 +72,22 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 		app.Div().Class("buttons").Body(modes...),
 		app.Ul().ID("plan").Class("plan").Body(lines...),
 	)
+}
+
+// toggleMode sets or clears the clicked movement mode on the acting
+// creature, reading both from the page when clicked: go-app keeps an
+// element's first handler, so it must not hold values of one render.
+func (t *Table) toggleMode(ctx app.Context, e app.Event) {
+	mode, enc := data(ctx, "mode"), t.state()
+	c, ok := enc.Combatant(enc.Current())
+	if !ok || mode == "" {
+		return
+	}
+	if slices.Contains(c.Conditions, mode) {
+		t.do(ctx, combat.RemoveCondition{ID: c.ID, Condition: mode})
+	} else {
+		t.do(ctx, combat.AddCondition{ID: c.ID, Condition: mode})
+	}
 }
 
 // renderTargeting shows the tier the attacker would get on its target and

@@ -7,6 +7,15 @@ import (
 	"battlemat/rules/combat"
 )
 
+// actionSurprise is the action a tracker row raises to mark or unmark its
+// creature surprised before the start; its value is the creature's ID.
+const actionSurprise = "surprise"
+
+// actionStart is the action of the Start button: the root starts the
+// encounter with the creatures marked surprised. (A handler is bound once
+// per element, so the button cannot carry the marks itself.)
+const actionStart = "start"
+
 // actionCommand is the action a child component raises to give the session
 // a command; its value is a combat.Command.
 const actionCommand = "command"
@@ -26,6 +35,7 @@ type TrackerView struct {
 type TrackerRow struct {
 	ID, Name, Score, HP, Reaction string
 	Acting                        bool
+	Surprised                     bool // marked surprised, in setup
 }
 
 // trackerView builds the tracker's snapshot.
@@ -51,6 +61,7 @@ func (t *Table) trackerView(enc combat.Encounter) TrackerView {
 					row.Reaction = i18n.T(l, "turn.reaction-used")
 				}
 			}
+			row.Surprised = t.surprised[id]
 			v.Rows = append(v.Rows, row)
 		}
 	}
@@ -83,11 +94,17 @@ func (tr *Tracker) Render() app.UI {
 	l := v.Lang
 	rows := make([]app.UI, len(v.Rows))
 	for i, r := range v.Rows {
+		var mark app.UI = app.Span().Class("react").Text(r.Reaction)
+		if v.Phase == combat.PhaseSetup {
+			mark = app.Button().ID("surprise-"+r.ID).Class("toggle small").Attr("aria-pressed", r.Surprised).Attr("data-id", r.ID).
+				Title(i18n.T(l, "turn.surprised") + " (DND-SURP-4)").Text(i18n.T(l, "turn.surprised")).
+				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSurprise, data(ctx, "id")) })
+		}
 		rows[i] = app.Li().Class("slot").Attr("data-acting", r.Acting).Attr("data-id", r.ID).Body(
 			app.Bdi().Class("score").Text(r.Score),
 			app.Bdi().Class("who").Text(r.Name),
 			app.Bdi().Class("hp").Text(r.HP),
-			app.Span().Class("react").Text(r.Reaction),
+			mark,
 		)
 	}
 	send := func(cmd combat.Command) app.EventHandler {
@@ -98,11 +115,13 @@ func (tr *Tracker) Render() app.UI {
 	case combat.PhaseSetup:
 		buttons = append(buttons,
 			app.Button().ID("roll-init").Text(i18n.T(l, "turn.roll-init")).OnClick(send(combat.RollInitiative{})),
-			app.Button().ID("start").Text(i18n.T(l, "turn.start")).Disabled(!v.Ready).OnClick(send(combat.Start{})),
+			app.Button().ID("start").Text(i18n.T(l, "turn.start")).Disabled(!v.Ready).OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionStart) }),
 		)
 	case combat.PhaseRunning:
 		buttons = append(buttons,
-			app.Button().ID("reset-move").Text(i18n.T(l, "turn.reset-move")).Disabled(v.Acting == "" || v.Busy).OnClick(send(combat.ResetMove{ID: v.Acting})),
+			app.Button().ID("reset-move").Text(i18n.T(l, "turn.reset-move")).Disabled(v.Acting == "" || v.Busy).OnClick(func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(actionCommand, combat.ResetMove{ID: tr.V.Acting})
+			}),
 			app.Button().ID("end-turn").Text(i18n.T(l, "turn.end")).Title(i18n.T(l, "turn.end.hint")).Disabled(v.Busy).OnClick(send(combat.EndTurn{})),
 		)
 	}
