@@ -1,6 +1,9 @@
 package dice
 
-import "math/big"
+import (
+	"math/big"
+	"slices"
+)
 
 // Counts is the exact distribution of an expression as whole numbers: Ways[i]
 // is the number of equally likely face combinations giving Min+i, out of
@@ -17,15 +20,103 @@ type Counts struct {
 func (e Expr) Counts() Counts {
 	c := Counts{Min: 0, Ways: []*big.Int{big.NewInt(1)}, Outcomes: big.NewInt(1)}
 	for _, t := range e.Terms {
-		if t.Sides == 0 {
+		switch {
+		case t.Sides == 0:
 			c.Min += t.sign() * t.Count
-			continue
-		}
-		for k := 0; k < t.Count; k++ {
-			c = c.addDie(t.Sides, t.Neg)
+		case t.Keep > 0:
+			c = c.add(t.keepCounts())
+		default:
+			for k := 0; k < t.Count; k++ {
+				c = c.addDie(t.Sides, t.Neg)
+			}
 		}
 	}
 	return c
+}
+
+// keepCounts enumerates one keep term exactly, already signed. It walks the
+// faces from the kept end (highest first for keep-highest) and, for each
+// face, every number of the still unplaced dice that show it: C(unplaced,
+// c) orderings, of which only as many as the term still keeps are added to
+// the total. ways[j][v] counts the orderings that have placed j dice with
+// kept total v. The work is faces × dice² × totals, bounded by
+// MaxKeepDice and MaxKeepSides at parse time.
+func (t Term) keepCounts() Counts {
+	n, top := t.Count, t.Keep*t.Sides
+	ways := make([][]*big.Int, n+1)
+	for j := range ways {
+		ways[j] = zeros(top + 1)
+	}
+	ways[0][0].SetInt64(1)
+	binom := make([][]*big.Int, n+1) // binom[m][c] = C(m, c)
+	for m := range binom {
+		binom[m] = make([]*big.Int, m+1)
+		for c := range binom[m] {
+			binom[m][c] = new(big.Int).Binomial(int64(m), int64(c))
+		}
+	}
+	prod := new(big.Int)
+	for step := 0; step < t.Sides; step++ {
+		face := t.Sides - step
+		if t.Low {
+			face = step + 1
+		}
+		next := make([][]*big.Int, n+1)
+		for j := range next {
+			next[j] = zeros(top + 1)
+		}
+		for j := 0; j <= n; j++ {
+			for v, w := range ways[j] {
+				if w.Sign() == 0 {
+					continue
+				}
+				for c := 0; j+c <= n; c++ {
+					add := min(c, max(t.Keep-j, 0)) * face
+					next[j+c][v+add].Add(next[j+c][v+add], prod.Mul(w, binom[n-j][c]))
+				}
+			}
+		}
+		ways = next
+	}
+	out := Counts{Min: t.Keep, Ways: ways[n][t.Keep:], Outcomes: new(big.Int).Exp(big.NewInt(int64(t.Sides)), big.NewInt(int64(n)), nil)}
+	if t.Neg {
+		slices.Reverse(out.Ways)
+		out.Min = -top
+	}
+	return out
+}
+
+// zeros returns n fresh big integers, all 0.
+func zeros(n int) []*big.Int {
+	out := make([]*big.Int, n)
+	for i := range out {
+		out[i] = new(big.Int)
+	}
+	return out
+}
+
+// add convolves two independent exact distributions.
+func (c Counts) add(o Counts) Counts {
+	out := Counts{Min: c.Min + o.Min, Ways: zeros(len(c.Ways) + len(o.Ways) - 1), Outcomes: new(big.Int).Mul(c.Outcomes, o.Outcomes)}
+	prod := new(big.Int)
+	for i, a := range c.Ways {
+		if a.Sign() == 0 {
+			continue
+		}
+		for j, b := range o.Ways {
+			out.Ways[i+j].Add(out.Ways[i+j], prod.Mul(a, b))
+		}
+	}
+	return out
+}
+
+// dist converts exact counts to the float64 form.
+func (c Counts) dist() Dist {
+	out := Dist{Min: c.Min, P: make([]float64, len(c.Ways))}
+	for i, w := range c.Ways {
+		out.P[i], _ = new(big.Rat).SetFrac(w, c.Outcomes).Float64()
+	}
+	return out
 }
 
 // addDie convolves the counts with one fair die (subtracted when neg).

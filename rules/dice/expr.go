@@ -3,6 +3,7 @@ package dice
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -10,25 +11,35 @@ import (
 // Limits on dice expressions, so that a typed or shared expression can never
 // make the engine roll or convolve without bound.
 const (
-	MaxExprLen   = 100   // characters of source text
-	MaxTerms     = 20    // terms in one expression
-	MaxDice      = 100   // dice in one expression, all terms together
-	MaxSides     = 1000  // sides of one die
-	MaxConstant  = 10000 // absolute value of one constant term
+	MaxExprLen  = 100   // characters of source text
+	MaxTerms    = 20    // terms in one expression
+	MaxDice     = 100   // dice in one expression, all terms together
+	MaxSides    = 1000  // sides of one die
+	MaxConstant = 10000 // absolute value of one constant term
+	// MaxKeepDice bounds the dice of all keep/drop terms together and
+	// MaxKeepSides the sides of a die in one: their exact distribution is a
+	// walk over faces and dice counts, so these keep it to milliseconds.
+	MaxKeepDice  = 12
+	MaxKeepSides = 100
 	percentSides = 100
 )
 
 // Term is one signed part of an expression: Count dice of Sides sides, or,
 // when Sides is 0, the constant Count. Percent marks a die written "d%".
+// Keep, when not 0, counts the dice that make the total: the Keep highest,
+// or the Keep lowest when Low is set ("4d6kh3", "2d20kl1"); the others are
+// rolled and dropped. A term keeps fewer dice than it rolls, never all.
 type Term struct {
 	Count   int
 	Sides   int
 	Percent bool
 	Neg     bool
+	Keep    int
+	Low     bool
 }
 
-// Expr is a parsed dice expression such as "2d8+3", "d20", "d%" or
-// "3d6-1": a sum of signed dice terms and constants. The zero Expr is the
+// Expr is a parsed dice expression such as "2d8+3", "d20", "d%", "3d6-1"
+// or "4d6kh3": a sum of signed dice terms and constants. The zero Expr is the
 // constant 0. Parse(e.String()) gives back an equal Expr.
 type Expr struct {
 	Terms []Term
@@ -37,25 +48,33 @@ type Expr struct {
 // ErrSyntax is wrapped by every error Parse returns.
 var ErrSyntax = errors.New("dice: bad expression")
 
-// Parse reads a dice expression: terms "NdS", "dS", "d%", "NdS" with N and
-// S decimal, or a constant, joined by "+" or "-" (the first term may carry
-// a sign). Spaces are ignored, "D" equals "d". It enforces the limits
-// MaxExprLen, MaxTerms, MaxDice, MaxSides and MaxConstant.
+// Parse reads a dice expression: terms "NdS", "dS", "d%" (N and S
+// decimal) or constants, joined by "+" or "-"; the first term may carry a
+// sign and a joining sign may be followed by a "-" ("1d20+-5" is 1d20-5).
+// A dice term may end in a selection: "khK" or "kK" keeps the K highest
+// dice, "klK" the K lowest, "dhK" drops the K highest and "dlK" the K
+// lowest (K is 1 when left out). Whitespace of any kind is ignored, letters
+// may be capitals. It enforces MaxExprLen, MaxTerms, MaxDice, MaxSides,
+// MaxConstant, MaxKeepDice and MaxKeepSides.
 func Parse(s string) (Expr, error) {
 	if len(s) > MaxExprLen {
 		return Expr{}, fmt.Errorf("%w: longer than %d characters", ErrSyntax, MaxExprLen)
 	}
-	src := strings.ToLower(strings.ReplaceAll(s, " ", ""))
+	src := strings.ToLower(strings.Join(strings.Fields(s), ""))
 	if src == "" {
 		return Expr{}, fmt.Errorf("%w: empty", ErrSyntax)
 	}
 	var e Expr
-	dice := 0
+	dice, kept := 0, 0
 	for i := 0; i < len(src); {
 		neg := false
 		if c := src[i]; c == '+' || c == '-' {
 			neg = c == '-'
 			i++
+			if i < len(src) && src[i] == '-' { // a unary minus after the joining sign
+				neg = !neg
+				i++
+			}
 		} else if i > 0 {
 			return Expr{}, fmt.Errorf("%w: expected + or - at %d", ErrSyntax, i)
 		}
@@ -70,6 +89,12 @@ func Parse(s string) (Expr, error) {
 		}
 		if dice > MaxDice {
 			return Expr{}, fmt.Errorf("%w: more than %d dice", ErrSyntax, MaxDice)
+		}
+		if t.Keep > 0 {
+			kept += t.Count
+			if kept > MaxKeepDice || t.Sides > MaxKeepSides {
+				return Expr{}, fmt.Errorf("%w: keep and drop take at most %d dice of at most %d sides", ErrSyntax, MaxKeepDice, MaxKeepSides)
+			}
 		}
 		if len(e.Terms) == MaxTerms {
 			return Expr{}, fmt.Errorf("%w: more than %d terms", ErrSyntax, MaxTerms)
@@ -102,18 +127,23 @@ func parseTerm(s string) (Term, int, error) {
 			count = v
 		}
 		i++
+		t := Term{Count: count, Sides: percentSides, Percent: true}
 		if i < len(s) && s[i] == '%' {
-			return Term{Count: count, Sides: percentSides, Percent: true}, i + 1, nil
+			i++
+		} else {
+			m, j := leadingNumber(s[i:])
+			if j == 0 {
+				return Term{}, 0, fmt.Errorf("%w: missing sides after d", ErrSyntax)
+			}
+			sides, err := strconv.Atoi(m)
+			if err != nil || sides < 1 || sides > MaxSides {
+				return Term{}, 0, fmt.Errorf("%w: sides %q not in 1..%d", ErrSyntax, m, MaxSides)
+			}
+			t = Term{Count: count, Sides: sides}
+			i += j
 		}
-		m, j := leadingNumber(s[i:])
-		if j == 0 {
-			return Term{}, 0, fmt.Errorf("%w: missing sides after d", ErrSyntax)
-		}
-		sides, err := strconv.Atoi(m)
-		if err != nil || sides < 1 || sides > MaxSides {
-			return Term{}, 0, fmt.Errorf("%w: sides %q not in 1..%d", ErrSyntax, m, MaxSides)
-		}
-		return Term{Count: count, Sides: sides}, i + j, nil
+		j, err := t.parseSelection(s[i:])
+		return t, i + j, err
 	}
 	if i == 0 {
 		return Term{}, 0, fmt.Errorf("%w: expected a number or a die", ErrSyntax)
@@ -123,6 +153,42 @@ func parseTerm(s string) (Term, int, error) {
 		return Term{}, 0, fmt.Errorf("%w: constant %q above %d", ErrSyntax, n, MaxConstant)
 	}
 	return Term{Count: v}, i, nil
+}
+
+// parseSelection reads an optional keep/drop suffix ("kh3", "k3", "kl1",
+// "dh1", "dl1") at the start of s into t.Keep and t.Low, and returns the
+// bytes consumed. Dropping K of N dice is keeping the other N-K; a
+// selection that keeps every die or none is refused.
+func (t *Term) parseSelection(s string) (int, error) {
+	var keep, low bool
+	var i int
+	switch {
+	case strings.HasPrefix(s, "kh"):
+		keep, i = true, 2
+	case strings.HasPrefix(s, "kl"):
+		keep, low, i = true, true, 2
+	case strings.HasPrefix(s, "k"):
+		keep, i = true, 1
+	case strings.HasPrefix(s, "dh"):
+		low, i = true, 2
+	case strings.HasPrefix(s, "dl"):
+		i = 2
+	default:
+		return 0, nil
+	}
+	k := 1
+	if m, j := leadingNumber(s[i:]); j > 0 {
+		k, _ = strconv.Atoi(m)
+		i += j
+	}
+	if !keep {
+		k = t.Count - k
+	}
+	if k < 1 || k >= t.Count {
+		return 0, fmt.Errorf("%w: %q must keep at least one of the %d dice and drop at least one", ErrSyntax, s[:i], t.Count)
+	}
+	t.Keep, t.Low = k, low
+	return i, nil
 }
 
 // leadingNumber returns the run of decimal digits at the start of s (at most
@@ -136,7 +202,8 @@ func leadingNumber(s string) (string, int) {
 }
 
 // String renders the expression in the canonical form Parse reads back:
-// "d6" for one die, "2d8", "d%", constants as numbers, terms joined by signs.
+// "d6" for one die, "2d8", "d%", "4d6kh3" (drops written as keeps),
+// constants as numbers, terms joined by signs.
 func (e Expr) String() string {
 	if len(e.Terms) == 0 {
 		return "0"
@@ -161,6 +228,13 @@ func (e Expr) String() string {
 			b.WriteByte('%')
 		} else {
 			b.WriteString(strconv.Itoa(t.Sides))
+		}
+		switch {
+		case t.Keep == 0:
+		case t.Low:
+			b.WriteString("kl" + strconv.Itoa(t.Keep))
+		default:
+			b.WriteString("kh" + strconv.Itoa(t.Keep))
 		}
 	}
 	return b.String()
@@ -228,20 +302,29 @@ func (t Term) extreme(high bool) int {
 	case t.Sides == 0:
 		return t.Count
 	case high:
-		return t.Count * t.Sides
+		return t.kept() * t.Sides
 	default:
-		return t.Count
+		return t.kept()
 	}
 }
 
+// kept is the number of dice that count towards the term's value.
+func (t Term) kept() int {
+	if t.Keep > 0 {
+		return t.Keep
+	}
+	return t.Count
+}
+
 // Rolled is the outcome of rolling an expression: every die thrown, in term
-// order, and the total.
+// order (dropped ones marked), and the total.
 type Rolled struct {
 	Throws []Throw `json:"throws"`
 	Total  int     `json:"total"`
 }
 
-// Roll throws every die of the expression on r and adds the terms.
+// Roll throws every die of the expression on r and adds the terms; a keep
+// term throws all its dice and adds only the ones it keeps.
 func (e Expr) Roll(r Roller) Rolled {
 	var out Rolled
 	for _, t := range e.Terms {
@@ -249,25 +332,57 @@ func (e Expr) Roll(r Roller) Rolled {
 			out.Total += t.sign() * t.Count
 			continue
 		}
+		first := len(out.Throws)
 		for k := 0; k < t.Count; k++ {
-			f := r.Roll(t.Sides)
-			out.Throws = append(out.Throws, Throw{Sides: t.Sides, Face: f})
-			out.Total += t.sign() * f
+			out.Throws = append(out.Throws, Throw{Sides: t.Sides, Face: r.Roll(t.Sides)})
+		}
+		thrown := out.Throws[first:]
+		t.markDropped(thrown)
+		for _, th := range thrown {
+			if !th.Dropped {
+				out.Total += t.sign() * th.Face
+			}
 		}
 	}
 	return out
+}
+
+// markDropped marks the dice a keep term does not keep: the lowest faces
+// for a keep-highest term, the highest for keep-lowest; among equal faces
+// the later throws are dropped first.
+func (t Term) markDropped(thrown []Throw) {
+	if t.Keep == 0 {
+		return
+	}
+	order := make([]int, len(thrown))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		fa, fb := thrown[order[a]].Face, thrown[order[b]].Face
+		if t.Low {
+			return fa < fb
+		}
+		return fa > fb
+	})
+	for _, i := range order[t.Keep:] {
+		thrown[i].Dropped = true
+	}
 }
 
 // Dist returns the exact distribution of the expression's total.
 func (e Expr) Dist() Dist {
 	d := Point(0)
 	for _, t := range e.Terms {
-		if t.Sides == 0 {
+		switch {
+		case t.Sides == 0:
 			d = d.Shift(t.sign() * t.Count)
-			continue
-		}
-		for k := 0; k < t.Count; k++ {
-			d = d.addDie(t.Sides, t.Neg)
+		case t.Keep > 0:
+			d = d.Add(t.keepCounts().dist())
+		default:
+			for k := 0; k < t.Count; k++ {
+				d = d.addDie(t.Sides, t.Neg)
+			}
 		}
 	}
 	return d

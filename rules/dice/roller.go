@@ -69,10 +69,12 @@ func (p *PCG) Roll(sides int) int {
 	}
 }
 
-// Throw is one die as rolled: its number of sides and the face that came up.
+// Throw is one die as rolled: its number of sides, the face that came up
+// and, in a keep or drop term, whether the die was dropped from the total.
 type Throw struct {
-	Sides int `json:"s"`
-	Face  int `json:"f"`
+	Sides   int  `json:"s"`
+	Face    int  `json:"f"`
+	Dropped bool `json:"x,omitempty"`
 }
 
 // Recorder wraps a Roller and keeps every throw it passes on, in order.

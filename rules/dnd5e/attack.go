@@ -64,11 +64,16 @@ func attackHits(natural, toHit, ac int) bool {
 }
 
 // critDamage is the damage expression of a critical hit: every dice term
-// twice as many dice, constants once (DND-ND-4, SRD default).
+// rolled twice, constants once (DND-ND-4, SRD default). A plain term
+// doubles its dice; a keep term ("2d6kh1") is repeated, each copy keeping
+// its own dice.
 func critDamage(e dice.Expr) dice.Expr {
 	out := dice.Expr{Terms: slices.Clone(e.Terms)}
-	for i, t := range out.Terms {
-		if t.Sides > 0 {
+	for i, t := range e.Terms {
+		switch {
+		case t.Keep > 0:
+			out.Terms = append(out.Terms, t)
+		case t.Sides > 0:
 			out.Terms[i].Count = 2 * t.Count
 		}
 	}
@@ -191,11 +196,11 @@ func AttackOdds(a Attack, ac int, adv Advantage) Odds {
 		e      dice.Expr
 		weight int64
 	}{{a.Damage, hit - crit}, {critDamage(a.Damage), crit}} {
-		lo, counts, total := sumCounts(branch.e)
-		den := new(big.Int).Mul(total, big.NewInt(oddsDen))
-		for i, c := range counts {
-			num := new(big.Int).Mul(c, big.NewInt(branch.weight))
-			put(damageFloor(lo+i), new(big.Rat).SetFrac(num, den))
+		c := branch.e.Counts()
+		den := new(big.Int).Mul(c.Outcomes, big.NewInt(oddsDen))
+		for i, w := range c.Ways {
+			num := new(big.Int).Mul(w, big.NewInt(branch.weight))
+			put(damageFloor(c.Min+i), new(big.Rat).SetFrac(num, den))
 		}
 	}
 	o.exact = exact
@@ -219,43 +224,4 @@ func (o Odds) AtLeast(v int) *big.Rat {
 		sum.SetInt64(1)
 	}
 	return sum
-}
-
-// sumCounts enumerates the totals of a dice expression exactly: counts[i]
-// is the number of equally likely throws that total lo+i, out of total.
-func sumCounts(e dice.Expr) (lo int, counts []*big.Int, total *big.Int) {
-	counts, total = []*big.Int{big.NewInt(1)}, big.NewInt(1)
-	for _, t := range e.Terms {
-		sign := 1
-		if t.Neg {
-			sign = -1
-		}
-		if t.Sides == 0 {
-			lo += sign * t.Count
-			continue
-		}
-		for range t.Count {
-			next := make([]*big.Int, len(counts)+t.Sides-1)
-			for i := range next {
-				next[i] = new(big.Int)
-			}
-			for i, c := range counts {
-				for f := range t.Sides {
-					j := i + f
-					if sign < 0 {
-						j = i + t.Sides - 1 - f
-					}
-					next[j].Add(next[j], c)
-				}
-			}
-			if sign < 0 {
-				lo -= t.Sides
-			} else {
-				lo++
-			}
-			counts = next
-			total.Mul(total, big.NewInt(int64(t.Sides)))
-		}
-	}
-	return lo, counts, total
 }

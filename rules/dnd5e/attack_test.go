@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"slices"
 	"testing"
 
 	"battlemat/rules/dice"
@@ -144,13 +143,17 @@ func TestAttackOddsAtLeast(t *testing.T) {
 	}
 }
 
-func TestSumCounts(t *testing.T) {
-	lo, counts, total := sumCounts(dice.MustParse("1d4-1d4+2"))
-	var got []int64
-	for _, c := range counts {
-		got = append(got, c.Int64())
-	}
-	if lo != -1 || total.Int64() != 16 || !slices.Equal(got, []int64{1, 2, 3, 4, 3, 2, 1}) {
-		t.Errorf("1d4-1d4+2: from %d, counts %v of %v", lo, got, total)
+// TestCritDamage checks that a critical hit rolls every damage die twice
+// (DND-ND-4): plain terms double their dice, keep terms are repeated.
+func TestCritDamage(t *testing.T) {
+	for in, want := range map[string]string{
+		"1d6+2":        "2d6+2",
+		"2d6kh1+3":     "2d6kh1+3+2d6kh1",
+		"d8-1d4+1":     "2d8-2d4+1",
+		"4d6dl1+1d4-1": "4d6kh3+2d4-1+4d6kh3",
+	} {
+		if got := critDamage(dice.MustParse(in)).String(); got != want {
+			t.Errorf("DND-ND-4: critical damage of %s = %s, want %s", in, got, want)
+		}
 	}
 }
