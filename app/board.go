@@ -152,7 +152,7 @@ func (c *Coords) Render() app.UI {
 	for x := 0; x < c.Cols; x++ {
 		labels = append(labels, svg("text").Class("coord").
 			Attr("x", margin+x*cellPx+cellPx/2).Attr("y", margin-8).
-			Attr("text-anchor", "middle").Text(ColumnName(x)))
+			Attr("text-anchor", "middle").Text(grid.ColumnName(x)))
 	}
 	for y := 0; y < c.Rows; y++ {
 		labels = append(labels, svg("text").Class("coord").
@@ -270,19 +270,6 @@ func gridPath(cols, rows int) string {
 	}
 	return sb.String()
 }
-
-// ColumnName labels column c as on a physical mat: A…Z, then AA, AB, …
-func ColumnName(c int) string {
-	name := ""
-	for c >= 0 {
-		name = string(rune('A'+c%26)) + name
-		c = c/26 - 1
-	}
-	return name
-}
-
-// SquareName names a square as on the mat, e.g. "C7".
-func SquareName(s grid.Square) string { return ColumnName(s.X) + strconv.Itoa(s.Y+1) }
 
 // Token draws one creature: a disc (a square for giants) coloured by side,
 // its name, an HP bar and status badges.

@@ -7,14 +7,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-func TestColumnName(t *testing.T) {
-	for c, want := range map[int]string{0: "A", 25: "Z", 26: "AA", 27: "AB", 51: "AZ", 52: "BA", 701: "ZZ", 702: "AAA"} {
-		if got := ColumnName(c); got != want {
-			t.Errorf("ColumnName(%d) = %q, want %q", c, got, want)
-		}
-	}
-}
-
 func TestBoardRendersGrid(t *testing.T) {
 	html := app.HTMLString(&Board{V: BoardView{Cols: 24, Rows: 16}})
 	if n := strings.Count(html, `class="coord"`); n != 24+16 {

@@ -16,7 +16,7 @@ import (
 func (t *Table) boardView(enc combat.Encounter) BoardView {
 	v := BoardView{Lang: t.lang, Cols: enc.Map.W, Rows: enc.Map.H, Walls: t.wallsPath(enc), Zoom: t.zoom}
 	if t.hover != nil {
-		v.Hover = SquareName(*t.hover)
+		v.Hover = t.hover.Name()
 	}
 	plan := t.plan(enc)
 	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked

@@ -133,7 +133,7 @@ func (t *Table) renderInspector(enc combat.Encounter) app.UI {
 	return app.Section().ID("inspector").Class("panel").Body(
 		app.H2().Body(app.Bdi().ID("selected-name").Text(c.Name)),
 		app.P().ID("summary").Body(say(l, "inspector.summary", "side", c.Side, "hp", c.HP, "max", c.Stats.MaxHP,
-			"square", SquareName(c.Pos), "speed", c.Stats.Speed)...),
+			"square", c.Pos.Name(), "speed", c.Stats.Speed)...),
 		app.If(len(c.Conditions) > 0, func() app.UI {
 			return app.P().Body(say(l, "inspector.conditions", "list", strings.Join(conditions, ", "))...)
 		}),

@@ -61,9 +61,9 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 		li := app.Li().Class("provocation").Attr("data-prevented", pr.Prevented != "").Title(explain(enc.Ruleset, why, pr.Rule))
 		var text []app.UI
 		if pr.Prevented == "" {
-			text = say(l, "move.oa", "name", who.Name, "kind", i18n.Label(l, enc.Ruleset, pr.Kind), "square", SquareName(pr.At))
+			text = say(l, "move.oa", "name", who.Name, "kind", i18n.Label(l, enc.Ruleset, pr.Kind), "square", pr.At.Name())
 		} else {
-			text = say(l, "move.oa-prevented", "name", who.Name, "square", SquareName(pr.At), "why", i18n.Label(l, enc.Ruleset, pr.Prevented))
+			text = say(l, "move.oa-prevented", "name", who.Name, "square", pr.At.Name(), "why", i18n.Label(l, enc.Ruleset, pr.Prevented))
 		}
 		lines = append(lines, li.Body(append(text, app.Text(" "), ruleCode(pr.Rule))...))
 	}

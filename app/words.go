@@ -62,7 +62,7 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 	case combat.RoundStarted:
 		return i18n.Parts(l, "log.round", "n", ev.Round)
 	case combat.Moved:
-		return i18n.Parts(l, "log.move", "name", name(ev.Actor), "square", SquareName(*ev.To))
+		return i18n.Parts(l, "log.move", "name", name(ev.Actor), "square", ev.To.Name())
 	case combat.DecisionRequested:
 		if ev.Decision != nil && ev.Decision.Kind == combat.DecideOpportunity {
 			return i18n.Parts(l, "log.oa", "a", name(ev.Decision.Chooser), "b", name(ev.Decision.Attack.Defender))

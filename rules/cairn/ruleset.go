@@ -53,6 +53,12 @@ func (Ruleset) Profile(raw json.RawMessage) (combat.Stats, error) {
 // attacks (CA-AMB-17).
 func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
 
+// Scale is DAIRN's map: squares of 5 ft, movement counted in squares
+// (CA-AMB-1).
+func (Ruleset) Scale() combat.Scale {
+	return combat.Scale{Square: combat.Length{Tenths: 50, Unit: "ft"}, PerSquare: 1}
+}
+
 // Wounds is the state DAIRN keeps beyond HP, stored in the engine's
 // Combatant.RoundState: current attributes and conditions.
 type Wounds struct {

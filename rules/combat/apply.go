@@ -103,10 +103,10 @@ func fits(m grid.Map, s grid.Square, side int) error {
 		for dx := 0; dx < side; dx++ {
 			q := s.Add(grid.Square{X: dx, Y: dy})
 			if !m.In(q) {
-				return Invalid("K-GRID-2", "pos", "square (%d,%d) is off the map", q.X, q.Y)
+				return Invalid("K-GRID-2", "pos", "square %s is off the map", q.Name())
 			}
 			if _, wall := slices.BinarySearchFunc(m.Walls, q, grid.Compare); wall {
-				return Invalid("K-GRID-2", "pos", "square (%d,%d) is a wall", q.X, q.Y)
+				return Invalid("K-GRID-2", "pos", "square %s is a wall", q.Name())
 			}
 		}
 	}

@@ -60,7 +60,7 @@ func (a *applier) walk(id string, path []grid.Square, strict bool) error {
 func (a *applier) checkStep(mv Mover, c *Combatant, to grid.Square) (StepCheck, error) {
 	from := c.Pos
 	if dx, dy := to.X-from.X, to.Y-from.Y; max(dx, -dx, dy, -dy) != 1 {
-		return StepCheck{}, Invalid("K-RES-3", "path", "(%d,%d) is not next to (%d,%d)", to.X, to.Y, from.X, from.Y)
+		return StepCheck{}, Invalid("K-RES-3", "path", "%s is not next to %s", to.Name(), from.Name())
 	}
 	if err := fits(a.e.Map, to, c.Stats.side()); err != nil {
 		return StepCheck{}, err
@@ -70,7 +70,7 @@ func (a *applier) checkStep(mv Mover, c *Combatant, to grid.Square) (StepCheck, 
 		return StepCheck{}, err
 	}
 	if chk.Cost < 0 || chk.Cost > c.Budget.Movement {
-		return StepCheck{}, Invalid("DND-TURN-1", "path", "step to (%d,%d) costs %d, %d left", to.X, to.Y, chk.Cost, c.Budget.Movement)
+		return StepCheck{}, Invalid("DND-TURN-1", "path", "step to %s costs %d, %d left", to.Name(), chk.Cost, c.Budget.Movement)
 	}
 	return chk, nil
 }

@@ -110,6 +110,16 @@ func (rs Ruleset) TurnRules() combat.TurnRules {
 	return tr
 }
 
+// Scale is the 5e battlemap: squares of 5 ft, speed and movement in feet
+// (DND-GEN-3).
+func (Ruleset) Scale() combat.Scale {
+	return combat.Scale{Square: combat.Length{Tenths: 10 * SquareFeet, Unit: "ft"}, PerSquare: SquareFeet}
+}
+
+// SurpriseRule cites the rule by which the DM marks creatures surprised
+// before the first round (DND-SURP-4).
+func (Ruleset) SurpriseRule() combat.RuleID { return "DND-SURP-4" }
+
 // profileOf decodes a combatant's profile; a combatant without one is a
 // DM-run creature known only by its engine stats. Decoded profiles are
 // memoised by their JSON, since movement previews ask about every square.
@@ -230,7 +240,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	}
 	for _, o := range enc.Combatants {
 		if o.ID != id && o.Up() && o.Side != m.Side && o.Pos == to {
-			return combat.StepCheck{}, combat.Invalid("DND-ND-2", "path", "(%d,%d) is held by %s", to.X, to.Y, o.ID)
+			return combat.StepCheck{}, combat.Invalid("DND-ND-2", "path", "%s is held by %s", to.Name(), o.ID)
 		}
 	}
 	for _, o := range enc.Combatants {

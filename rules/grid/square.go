@@ -4,6 +4,8 @@
 // supplied by the caller (the ruleset).
 package grid
 
+import "strconv"
+
 // SquareMetres is the side of one map square (K-GRID-1).
 const SquareMetres = 2.5
 
@@ -12,6 +14,20 @@ const SquareMetres = 2.5
 type Square struct {
 	X int `json:"x"`
 	Y int `json:"y"`
+}
+
+// Name names the square as on a physical mat: its column letter and its
+// row number from 1, e.g. "C7" (column 2, row 6).
+func (s Square) Name() string { return ColumnName(s.X) + strconv.Itoa(s.Y+1) }
+
+// ColumnName labels column c as on a physical mat: A…Z, then AA, AB, …
+func ColumnName(c int) string {
+	name := ""
+	for c >= 0 {
+		name = string(rune('A'+c%26)) + name
+		c = c/26 - 1
+	}
+	return name
 }
 
 // Add returns s moved by the offset d.

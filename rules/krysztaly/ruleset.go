@@ -69,6 +69,10 @@ const InitiativeDie = 100
 // engine's initiative roll to an unmodified d100 (KC-AMB-33).
 func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{InitiativeDie: InitiativeDie} }
 
+// Scale is Kryształy Czasu's map: movement counted in squares, which the
+// rules give no length (KC-ND-5).
+func (Ruleset) Scale() combat.Scale { return combat.Scale{PerSquare: 1} }
+
 // roundState is a combatant's per-round record: its shield attack this round
 // (KC-AMB-16), whether it was combined this round or last (KC-SHIELD-6), and
 // who has attacked it this round (KC-AMB-22).
@@ -258,7 +262,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 			continue
 		}
 		if grid.Distance(dest, grid.Footprint{At: o.Pos, Side: o.Stats.Size}) == 0 {
-			return combat.StepCheck{}, combat.Invalid("KC-AMB-33", "path", "(%d,%d) is held by %s", to.X, to.Y, o.ID)
+			return combat.StepCheck{}, combat.Invalid("KC-AMB-33", "path", "%s is held by %s", to.Name(), o.ID)
 		}
 	}
 	return combat.StepCheck{Cost: 1}, nil

@@ -4,8 +4,12 @@ import (
 	"fmt"
 	"testing"
 
+	"battlemat/rules/cairn"
 	"battlemat/rules/combat"
+	"battlemat/rules/dnd5e"
 	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria/encounter"
+	"battlemat/rules/krysztaly"
 )
 
 // TestSamplesPlay checks every sample builds, validates, starts a session,
@@ -118,6 +122,47 @@ func TestOrder(t *testing.T) {
 		}
 		if got, ok := Find(s.ID); !ok || got.Title != s.Title {
 			t.Errorf("Find(%q) = %v, %v", s.ID, got.ID, ok)
+		}
+	}
+}
+
+// TestScales checks that every shipped ruleset says how its map is
+// measured: Kaldaria 2.5 m squares in half-square steps (K-GRID-1,
+// K-MOVE-3), 5e 5 ft squares in feet (DND-GEN-3), DAIRN 5 ft squares
+// counted in squares (CA-AMB-1), Kryształy Czasu squares without a length
+// (KC-ND-5); and that only 5e lets the GM mark surprise (DND-SURP-4).
+func TestScales(t *testing.T) {
+	want := map[string]struct {
+		scale    combat.Scale
+		walk     int    // a speed in the ruleset's units
+		halves   int    // that speed in half squares
+		length   int    // and in tenths of the unit
+		surprise string // the surprise rule, "" for none
+	}{
+		encounter.RulesetID: {combat.Scale{Square: combat.Length{Tenths: 25, Unit: "m"}, PerSquare: 2}, 8, 8, 100, ""},
+		dnd5e.RulesetID:     {combat.Scale{Square: combat.Length{Tenths: 50, Unit: "ft"}, PerSquare: 5}, 30, 12, 300, "DND-SURP-4"},
+		cairn.RulesetID:     {combat.Scale{Square: combat.Length{Tenths: 50, Unit: "ft"}, PerSquare: 1}, 8, 16, 400, ""},
+		krysztaly.RulesetID: {combat.Scale{PerSquare: 1}, 5, 10, 0, ""},
+	}
+	for _, rs := range All() {
+		w, ok := want[rs.ID()]
+		if !ok {
+			t.Errorf("%s: no expected scale", rs.ID())
+			continue
+		}
+		s := combat.ScaleOf(rs)
+		if _, declared := rs.(combat.Scaler); !declared || s != w.scale {
+			t.Errorf("%s: scale %+v (declared %v), want %+v", rs.ID(), s, declared, w.scale)
+		}
+		if h, d := s.Halves(w.walk), s.Distance(w.walk); h != w.halves || d.Tenths != w.length {
+			t.Errorf("%s: speed %d is %d half squares and %d tenths, want %d and %d", rs.ID(), w.walk, h, d.Tenths, w.halves, w.length)
+		}
+		rule := ""
+		if sp, ok := rs.(combat.Surpriser); ok {
+			rule = string(sp.SurpriseRule())
+		}
+		if rule != w.surprise {
+			t.Errorf("%s: surprise rule %q, want %q", rs.ID(), rule, w.surprise)
 		}
 	}
 }

@@ -84,14 +84,14 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 	if err != nil {
 		if mv.Mode == tactics.Normal {
 			if _, cerr := fl.battle.Path(id, tactics.Move{Mode: tactics.Charge, QuickLeap: mv.QuickLeap}, to); cerr == nil {
-				return combat.Plan{}, combat.Invalid("K-MOVE-7", "to", "(%d,%d) is beyond a walk; a charge would reach it", to.X, to.Y)
+				return combat.Plan{}, combat.Invalid("K-MOVE-7", "to", "%s is beyond a walk; a charge would reach it", to.Name())
 			}
 		}
 		return combat.Plan{}, err
 	}
 	spent := spentSquares(enc, me)
 	if spent > 0 && (mv.Mode == tactics.Retreat || spent+p.Cost > maxSquares(fl, id, mv.Mode)) {
-		return combat.Plan{}, combat.Invalid("K-MOVE-6", "to", "(%d,%d) is beyond what %s has left this turn", to.X, to.Y, id)
+		return combat.Plan{}, combat.Invalid("K-MOVE-6", "to", "%s is beyond what %s has left this turn", to.Name(), id)
 	}
 	plan := combat.Plan{Band: bandKey(mv.Mode), Path: p.Path[1:], Cost: squareCost * p.Cost}
 	for _, oa := range p.OAs {

@@ -43,6 +43,12 @@ func (Ruleset) Profile(raw json.RawMessage) (combat.Stats, error) {
 // which Step enforces from the round's OA record.
 func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
 
+// Scale is Kaldaria's map: squares of 2.5 m (K-GRID-1), movement counted in
+// half squares (K-MOVE-3).
+func (Ruleset) Scale() combat.Scale {
+	return combat.Scale{Square: combat.Length{Tenths: 25, Unit: "m"}, PerSquare: squareCost}
+}
+
 // RoundState returns a fresh round (K-RES-1 step 1, K-GEN-6): parry pools
 // full, dodge counter 0, no OAs made.
 func (Ruleset) RoundState(combat.Encounter, string) (json.RawMessage, error) {

@@ -105,7 +105,7 @@ func (b *Battle) index() error {
 	for sq := range n {
 		if b.units[sq] > grid.SquareUnits {
 			s := b.board.Square(sq)
-			return combat.Invalid("K-SIZE-2", "creatures", "square (%d,%d) over capacity", s.X, s.Y)
+			return combat.Invalid("K-SIZE-2", "creatures", "square %s over capacity", s.Name())
 		}
 		b.start[sq+1] += b.start[sq]
 	}
