@@ -18,7 +18,6 @@ const (
 	MaxConditions = 16      // conditions on one creature
 	maxKeyLen     = 32      // IDs, sides, groups, condition and action keys
 	maxNameLen    = 64      // display names, in bytes
-	maxOpaque     = 4096    // bytes of a profile, per-round state or attack option
 )
 
 // Apply applies cmd to enc with the encounter's ruleset rs and the dice r.
@@ -41,6 +40,9 @@ func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []
 		return enc, nil, terr
 	}
 	if err != nil {
+		return enc, nil, err
+	}
+	if err := checkState(a.e); err != nil {
 		return enc, nil, err
 	}
 	return a.e, a.events, nil
@@ -226,8 +228,8 @@ func opaque(field string, raw json.RawMessage) (json.RawMessage, error) {
 	if len(raw) == 0 {
 		return nil, nil
 	}
-	if len(raw) > maxOpaque {
-		return nil, Invalid("", field, "longer than %d bytes", maxOpaque)
+	if len(raw) > MaxOpaque {
+		return nil, Invalid("", field, "longer than %d bytes", MaxOpaque)
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, raw); err != nil {

@@ -114,7 +114,7 @@ func BenchmarkReplay1000(b *testing.B) {
 	s := battle(b, 20, 1000)
 	start, log := s.Start(), s.Log()
 	for b.Loop() {
-		if _, err := Replay(testRegistry, start, log, len(log)); err != nil {
+		if _, err := Replay(testRegistry, start, log, len(log), 0); err != nil {
 			b.Fatal(err)
 		}
 	}

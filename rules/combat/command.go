@@ -1,10 +1,8 @@
 package combat
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 
 	"battlemat/rules/grid"
 )
@@ -289,18 +287,4 @@ func UnmarshalCommand(data []byte) (Command, error) {
 		return c, nil
 	}
 	panic("unreachable")
-}
-
-// strictUnmarshal decodes one JSON value into v, rejecting unknown fields
-// and trailing data.
-func strictUnmarshal(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Invalid("", "json", "trailing data after the value")
-	}
-	return nil
 }

@@ -59,7 +59,7 @@ func DecodeLink(reg *Registry, link string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Replay(reg, sv.Start, sv.Log, sv.Cursor)
+	return Replay(reg, sv.Start, sv.Log, sv.Cursor, sv.Folded)
 }
 
 func parseLink(link string, lim Limits) (Save, error) {

@@ -13,7 +13,7 @@ import (
 // docs/save-format.md.
 const (
 	SaveFormat  = "battlemat-encounter"
-	SaveVersion = 1
+	SaveVersion = 2
 )
 
 // Limits bound what a decoder accepts.
@@ -27,7 +27,10 @@ type Limits struct {
 }
 
 // SaveLimits bound a saved file.
-var SaveLimits = Limits{Bytes: 8 << 20, Combatants: MaxCombatants, MapSide: MaxMapSide, Log: 10000, Tape: 4000}
+var SaveLimits = Limits{Bytes: 8 << 20, Combatants: MaxCombatants, MapSide: MaxMapSide, Log: HistoryLimit, Tape: 4000}
+
+// maxFolded bounds Save.Folded.
+const maxFolded = 1_000_000_000
 
 // Save is the document of a saved encounter, version SaveVersion.
 type Save struct {
@@ -36,15 +39,27 @@ type Save struct {
 	Start   Encounter `json:"start"`
 	Log     []Entry   `json:"log,omitempty"`
 	Cursor  int       `json:"cursor"`
+	Folded  int       `json:"folded,omitempty"` // commands folded into Start (Session.Folded)
 }
 
 // Migration turns a save document of one version into the next version.
 type Migration func(doc json.RawMessage) (json.RawMessage, error)
 
-// migrations holds, for each old version, the step to the next one. Version
-// 1 is the first, so it is empty; a format change adds an entry here and
-// bumps SaveVersion.
-var migrations = map[int]Migration{}
+// migrations holds, for each old version, the step to the next one; a
+// format change adds an entry here and bumps SaveVersion.
+var migrations = map[int]Migration{1: fromVersion1}
+
+// fromVersion1 migrates a version 1 document: version 2 only adds the
+// optional "folded" count and tighter bounds, so the document is the same
+// with its version raised.
+func fromVersion1(doc json.RawMessage) (json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &fields); err != nil {
+		return nil, err
+	}
+	fields["version"] = json.RawMessage("2")
+	return json.Marshal(fields)
+}
 
 // VersionError reports a save or link of a version this build cannot read.
 type VersionError struct {
@@ -57,13 +72,25 @@ func (e *VersionError) Error() string {
 	return fmt.Sprintf("%s version %s is not supported (this build reads version %d)", e.What, e.Version, SaveVersion)
 }
 
-// EncodeSave returns the session as an indented save document.
+// EncodeSave returns the session as an indented save document. A session
+// beyond SaveLimits is an error, not a file that DecodeSave would refuse.
 func EncodeSave(s *Session) ([]byte, error) {
-	return json.MarshalIndent(s.save(), "", "  ")
+	sv := s.save()
+	if err := sv.validate(SaveLimits); err != nil {
+		return nil, err
+	}
+	doc, err := json.MarshalIndent(sv, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if len(doc) > SaveLimits.Bytes {
+		return nil, Invalid("", "save", "%d bytes is more than %d", len(doc), SaveLimits.Bytes)
+	}
+	return doc, nil
 }
 
 func (s *Session) save() Save {
-	return Save{Format: SaveFormat, Version: SaveVersion, Start: s.Start(), Log: s.Log(), Cursor: s.cursor}
+	return Save{Format: SaveFormat, Version: SaveVersion, Start: s.snaps[0], Log: s.log, Cursor: s.cursor, Folded: s.folded}
 }
 
 // DecodeSave reads a save document strictly (unknown fields, bounds,
@@ -78,7 +105,7 @@ func decodeSave(reg *Registry, data []byte, lim Limits, steps map[int]Migration)
 	if err != nil {
 		return nil, err
 	}
-	return Replay(reg, sv.Start, sv.Log, sv.Cursor)
+	return Replay(reg, sv.Start, sv.Log, sv.Cursor, sv.Folded)
 }
 
 // parseSave checks, migrates and strictly decodes a save document without
@@ -87,17 +114,24 @@ func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	if len(data) > lim.Bytes {
 		return Save{}, Invalid("", "save", "%d bytes is more than %d", len(data), lim.Bytes)
 	}
-	var head struct {
-		Format  string `json:"format"`
-		Version int    `json:"version"`
+	// Strict before anything reads it, a migration included: one value,
+	// no repeated keys, valid UTF-8.
+	if err := checkJSON(data); err != nil {
+		return Save{}, fmt.Errorf("save: %w", err)
 	}
+	var head map[string]json.RawMessage
 	if err := json.Unmarshal(data, &head); err != nil {
 		return Save{}, fmt.Errorf("save: %w", err)
 	}
-	if head.Format != SaveFormat {
-		return Save{}, Invalid("", "format", "%q is not %q", head.Format, SaveFormat)
+	var format string
+	var version int
+	if err := json.Unmarshal(head["format"], &format); err != nil || format != SaveFormat {
+		return Save{}, Invalid("", "format", "%s is not %q", head["format"], SaveFormat)
 	}
-	doc, err := migrate(data, head.Version, steps)
+	if err := json.Unmarshal(head["version"], &version); err != nil {
+		return Save{}, &VersionError{What: "save", Version: string(head["version"])}
+	}
+	doc, err := migrate(data, version, steps)
 	if err != nil {
 		return Save{}, err
 	}
@@ -158,12 +192,12 @@ func (sv Save) validate(lim Limits) error {
 	if sv.Cursor < 0 || sv.Cursor > len(sv.Log) {
 		return Invalid("", "cursor", "%d is outside 0..%d", sv.Cursor, len(sv.Log))
 	}
+	if sv.Folded < 0 || sv.Folded > maxFolded {
+		return Invalid("", "folded", "%d is outside 0..%d", sv.Folded, maxFolded)
+	}
 	placed := len(sv.Start.Combatants)
 	for i, e := range sv.Log {
-		if len(e.Tape) > lim.Tape {
-			return Invalid("", fmt.Sprintf("log[%d].tape", i), "%d dice is more than %d", len(e.Tape), lim.Tape)
-		}
-		if err := validTape(e.Tape); err != nil {
+		if err := checkEntry(e, lim); err != nil {
 			return fmt.Errorf("log[%d]: %w", i, err)
 		}
 		if p, ok := e.Command.(Place); ok {
@@ -176,6 +210,18 @@ func (sv Save) validate(lim Limits) error {
 		}
 	}
 	return ValidateEncounter(sv.Start)
+}
+
+// checkEntry checks a log entry's own bounds: its tape, and the lists and
+// numbers its command carries (checkCommand).
+func checkEntry(e Entry, lim Limits) error {
+	if len(e.Tape) > lim.Tape {
+		return Invalid("", "tape", "%d dice is more than %d", len(e.Tape), lim.Tape)
+	}
+	if err := validTape(e.Tape); err != nil {
+		return err
+	}
+	return checkCommand(e.Command)
 }
 
 func validTape(t []dice.Throw) error {
@@ -201,11 +247,11 @@ func ValidateEncounter(e Encounter) error {
 	default:
 		return Invalid("", "phase", "unknown phase %q", e.Phase)
 	}
-	if e.Round < 0 || e.Round > MaxHPValue {
-		return Invalid("", "round", "%d is out of range", e.Round)
-	}
 	if len(e.Combatants) > MaxCombatants {
 		return Invalid("", "combatants", "at most %d", MaxCombatants)
+	}
+	if err := checkState(e); err != nil {
+		return err
 	}
 	ids := e.ids()
 	for i, c := range e.Combatants {
@@ -229,26 +275,16 @@ func validCombatant(e Encounter, c Combatant, before []string) error {
 	if err := c.Stats.Validate(); err != nil {
 		return err
 	}
-	if c.HP < -MaxHPValue || c.HP > c.Stats.MaxHP {
-		return Invalid("", "hp", "%d is outside %d..%d", c.HP, -MaxHPValue, c.Stats.MaxHP)
+	if err := checkCombatant(&c); err != nil {
+		return err
 	}
 	if err := fits(e.Map, c.Pos, c.Stats.side()); err != nil {
 		return err
-	}
-	if len(c.Profile) > maxOpaque || len(c.RoundState) > maxOpaque || len(c.State) > maxOpaque {
-		return Invalid("", "profile", "opaque data over %d bytes", maxOpaque)
-	}
-	if len(c.Conditions) > MaxConditions {
-		return Invalid("", "conditions", "at most %d", MaxConditions)
 	}
 	for i, k := range c.Conditions {
 		if !validKey(k) || slices.Contains(c.Conditions[:i], k) {
 			return Invalid("", "conditions", "%q is invalid or repeated", k)
 		}
-	}
-	b := c.Budget
-	if c.Turns < 0 || b.Movement < 0 || b.Actions < 0 || b.BonusActions < 0 || b.Interactions < 0 || b.StartMove < 0 {
-		return Invalid("", "budget", "negative value")
 	}
 	return nil
 }
@@ -300,9 +336,6 @@ func validPending(e Encounter) error {
 		}
 		if d.Kind == DecideOpportunity && (e.Move == nil || len(e.Move.Attackers) == 0 || e.Move.Attackers[0] != d.Chooser) {
 			return Invalid("", "pending", "opportunity attack without its move")
-		}
-		if len(d.Tape) > SaveLimits.Tape {
-			return Invalid("", "pending.tape", "too long")
 		}
 		return validTape(d.Tape)
 	}

@@ -40,17 +40,17 @@ func TestDecodeSaveRejects(t *testing.T) {
 		doc  string
 		want string // part of the error message
 	}{
-		{"not-json", "{", "unexpected end"},
+		{"not-json", "{", "expected a key"},
 		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
-		{"future-version", strings.Replace(good, `"version": 1`, `"version": 2`, 1), "version 2 is not supported"},
-		{"version-zero", strings.Replace(good, `"version": 1`, `"version": 0`, 1), "version 0 is not supported"},
+		{"future-version", strings.Replace(good, `"version": 2`, `"version": 3`, 1), "version 3 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 2`, `"version": 0`, 1), "version 0 is not supported"},
 		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
 		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
 		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
 		{"map-too-big", strings.Replace(good, `"w": 6`, `"w": 5000`, 1), "map"},
 		{"bad-die", strings.Replace(good, `"s": 20`, `"s": 0`, 1), "tape"},
 		{"bad-hp", strings.Replace(good, `"hp": 30`, `"hp": -30`, 1), "profile"},
-		{"trailing", good + "{}", "after top-level value"},
+		{"trailing", good + "{}", "trailing data"},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
@@ -77,19 +77,20 @@ func TestDecodeSaveRejects(t *testing.T) {
 // TestMigrationHook runs a save through a migration step, as a future
 // version bump would: a version-0 document whose log key was "entries".
 func TestMigrationHook(t *testing.T) {
-	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 1`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 2`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
 	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(doc, &m); err != nil {
 			return nil, err
 		}
-		m["log"], m["version"] = m["entries"], json.RawMessage("1")
+		m["log"], m["version"] = m["entries"], json.RawMessage("2")
 		delete(m, "entries")
 		return json.Marshal(m)
 	}}
-	// Version 0 predates SaveVersion 1, so the hook must accept it when a
-	// step exists; this reaches below the public version check on purpose.
-	doc, err := migrateFrom(json.RawMessage(old), 0, steps)
+	// Version 0 predates version 1, so the hook must accept it when a step
+	// exists; this reaches below the public version check on purpose. The
+	// step goes straight to SaveVersion.
+	doc, err := steps[0](json.RawMessage(old))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package combat
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"battlemat/rules/dice"
 )
@@ -67,19 +68,36 @@ func (e *ReplayError) Error() string { return fmt.Sprintf("log entry %d: %v", e.
 // Unwrap returns the underlying error.
 func (e *ReplayError) Unwrap() error { return e.Err }
 
-// Session is an encounter's history: the starting state, the log of
-// commands with a cursor, and a snapshot after each entry, so undo and redo
-// cost nothing and a new command after an undo drops the undone tail
-// (STYLE "State flow"). It is the only place the dice generator advances.
+// Session is an encounter's history: the base state, the log of commands
+// with a cursor, and the state at the cursor (STYLE "State flow"). It keeps
+// a snapshot every snapEvery entries, not one per entry, so its memory grows
+// with the log's length divided by snapEvery; undo replays at most
+// snapEvery-1 entries from the nearest snapshot with their recorded dice. A
+// new command after an undo drops the undone tail. Past HistoryLimit
+// entries the oldest are folded into the base state (Folded counts them), so
+// a session always saves within SaveLimits. It is the only place the dice
+// generator advances.
 type Session struct {
 	rs     Ruleset
 	log    []Entry
-	states []Encounter // states[i] is the state after i entries
+	snaps  []Encounter // snaps[k] is the state after k*snapEvery entries
+	cur    Encounter   // the state after cursor entries
 	cursor int
+	folded int // entries folded into snaps[0] since the encounter began
 }
 
+// HistoryLimit is how many log entries a session keeps: the save format's
+// entry limit. Older entries are folded into the session's base state and
+// can no longer be undone.
+const HistoryLimit = 10000
+
+// snapEvery is the distance in entries between a session's snapshots: undo
+// replays at most snapEvery-1 entries, and HistoryLimit is a multiple of it.
+const snapEvery = 25
+
 // NewSession starts a session on the encounter start, whose ruleset must be
-// in reg.
+// in reg. The start is validated as a decoder would: bounds, references,
+// and every combatant's state against its stat block.
 func NewSession(reg *Registry, start Encounter) (*Session, error) {
 	rs, err := reg.Lookup(start.Ruleset)
 	if err != nil {
@@ -88,47 +106,52 @@ func NewSession(reg *Registry, start Encounter) (*Session, error) {
 	if err := ValidateEncounter(start); err != nil {
 		return nil, err
 	}
-	if p, ok := rs.(Profiler); ok {
-		for _, c := range start.Combatants {
-			if len(c.Profile) == 0 {
-				continue
-			}
-			if _, err := p.Profile(c.Profile); err != nil {
-				return nil, fmt.Errorf("combatant %s: %w", c.ID, err)
-			}
-		}
+	if err := checkProfiles(rs, start); err != nil {
+		return nil, err
 	}
-	return &Session{rs: rs, states: []Encounter{start.Clone()}}, nil
+	st := start.Clone()
+	return &Session{rs: rs, snaps: []Encounter{st}, cur: st}, nil
 }
 
 // Ruleset returns the session's ruleset.
 func (s *Session) Ruleset() Ruleset { return s.rs }
 
 // State returns a copy of the current encounter.
-func (s *Session) State() Encounter { return s.states[s.cursor].Clone() }
+func (s *Session) State() Encounter { return s.cur.Clone() }
 
-// Start returns a copy of the encounter before the first entry.
-func (s *Session) Start() Encounter { return s.states[0].Clone() }
+// Start returns a copy of the session's base state, the encounter before
+// the first entry of Log.
+func (s *Session) Start() Encounter { return s.snaps[0].Clone() }
 
 // Log returns the whole log, including undone entries after the cursor.
 func (s *Session) Log() []Entry { return append([]Entry(nil), s.log...) }
 
-// Cursor returns the number of entries in effect.
+// Cursor returns the number of entries in effect: how far undo reaches
+// back.
 func (s *Session) Cursor() int { return s.cursor }
+
+// Folded returns how many of the encounter's earliest commands were folded
+// into the base state (Start) to keep the log within HistoryLimit: they
+// stay in effect but can no longer be undone. Undo reaches back Cursor()
+// commands; Folded()+Cursor() commands have been made in all.
+func (s *Session) Folded() int { return s.folded }
 
 // Do applies cmd with the seeded generator and logs it. On error nothing
 // changes.
 func (s *Session) Do(cmd Command) ([]Event, error) {
-	cur := s.states[s.cursor]
 	pcg := dice.NewPCG(0)
-	pcg.Restore(cur.Dice)
+	pcg.Restore(s.cur.Dice)
 	rec := &dice.Recorder{Source: pcg}
-	next, events, err := Apply(s.rs, cur, cmd, rec)
+	next, events, err := Apply(s.rs, s.cur, cmd, rec)
 	if err != nil {
 		return nil, err
 	}
 	next.Dice = pcg.State()
-	s.push(Entry{Command: cmd, Tape: rec.Tape, Dice: next.Dice}, next)
+	e := Entry{Command: cmd, Tape: rec.Tape, Dice: next.Dice}
+	if err := checkEntry(e, SaveLimits); err != nil {
+		return nil, err
+	}
+	s.push(e, next)
 	return events, nil
 }
 
@@ -136,17 +159,20 @@ func (s *Session) Do(cmd Command) ([]Event, error) {
 // command asks for dice. Too few faces, a face that does not fit its die, or
 // faces left over are errors and change nothing.
 func (s *Session) DoWithDice(cmd Command, faces ...int) ([]Event, error) {
-	cur := s.states[s.cursor]
 	sc := dice.NewScripted(faces...)
 	rec := &dice.Recorder{Source: sc}
-	next, events, err := Apply(s.rs, cur, cmd, rec)
+	next, events, err := Apply(s.rs, s.cur, cmd, rec)
 	if err != nil {
 		return nil, err
 	}
 	if n := sc.Remaining(); n > 0 {
 		return nil, &LeftoverError{Left: n}
 	}
-	s.push(Entry{Command: cmd, Tape: rec.Tape, Physical: true, Dice: next.Dice}, next)
+	e := Entry{Command: cmd, Tape: rec.Tape, Physical: true, Dice: next.Dice}
+	if err := checkEntry(e, SaveLimits); err != nil {
+		return nil, err
+	}
+	s.push(e, next)
 	return events, nil
 }
 
@@ -154,10 +180,54 @@ func (s *Session) DoWithDice(cmd Command, faces ...int) ([]Event, error) {
 // movement restored; it is itself an undoable command.
 func (s *Session) ResetMove(id string) ([]Event, error) { return s.Do(ResetMove{ID: id}) }
 
+// push logs e, whose result is next, after the cursor, dropping the undone
+// tail and folding the oldest entries past HistoryLimit.
 func (s *Session) push(e Entry, next Encounter) {
 	s.log = append(s.log[:s.cursor], e)
-	s.states = append(s.states[:s.cursor+1], next)
+	s.snaps = s.snaps[:s.cursor/snapEvery+1]
 	s.cursor++
+	s.cur = next
+	if s.cursor%snapEvery == 0 {
+		s.snaps = append(s.snaps, next)
+	}
+	if len(s.log) > HistoryLimit {
+		// The log is exactly HistoryLimit+1 entries and the cursor at its
+		// end: the first snapshot interval goes into the base state.
+		s.log = slices.Delete(s.log, 0, snapEvery)
+		s.snaps = slices.Delete(s.snaps, 0, 1)
+		s.cursor -= snapEvery
+		s.folded += snapEvery
+	}
+}
+
+// stateAt returns the state after n entries, replayed from the nearest
+// snapshot with the entries' recorded dice.
+func (s *Session) stateAt(n int) (Encounter, error) {
+	k := n / snapEvery
+	e := s.snaps[k]
+	for i := k * snapEvery; i < n; i++ {
+		next, err := replayEntry(s.rs, e, s.log[i])
+		if err != nil {
+			return Encounter{}, &ReplayError{Index: i, Err: err}
+		}
+		e = next
+	}
+	return e, nil
+}
+
+// replayEntry applies a logged entry with its own dice, which it must use
+// up exactly.
+func replayEntry(rs Ruleset, e Encounter, en Entry) (Encounter, error) {
+	tape := dice.FromTape(en.Tape)
+	next, _, err := Apply(rs, e, en.Command, tape)
+	if err == nil && tape.Remaining() > 0 {
+		err = &LeftoverError{Left: tape.Remaining()}
+	}
+	if err != nil {
+		return Encounter{}, err
+	}
+	next.Dice = en.Dice
+	return next, nil
 }
 
 // CanUndo reports whether there is an entry to undo.
@@ -171,8 +241,7 @@ func (s *Session) Undo() bool {
 	if !s.CanUndo() {
 		return false
 	}
-	s.cursor--
-	return true
+	return s.seek(s.cursor - 1)
 }
 
 // Redo steps forward one undone entry; it reports false when there is none.
@@ -180,32 +249,55 @@ func (s *Session) Redo() bool {
 	if !s.CanRedo() {
 		return false
 	}
-	s.cursor++
+	return s.seek(s.cursor + 1)
+}
+
+// seek moves the cursor to n. Every entry of the log replayed when the
+// session was built or logged, so replaying it again cannot fail; if it
+// did, nothing changes.
+func (s *Session) seek(n int) bool {
+	var e Encounter
+	var err error
+	if n == s.cursor+1 {
+		e, err = replayEntry(s.rs, s.cur, s.log[s.cursor])
+	} else {
+		e, err = s.stateAt(n)
+	}
+	if err != nil {
+		return false
+	}
+	s.cur, s.cursor = e, n
 	return true
 }
 
-// Replay rebuilds a session from its start and log, taking every die from
-// the entries' tapes (the generator is not used), and sets the cursor.
-func Replay(reg *Registry, start Encounter, log []Entry, cursor int) (*Session, error) {
+// Replay rebuilds a session from its base state and log, taking every die
+// from the entries' tapes (the generator is not used), and sets the cursor.
+// folded is how many earlier entries the base state holds (Folded).
+func Replay(reg *Registry, start Encounter, log []Entry, cursor, folded int) (*Session, error) {
 	if cursor < 0 || cursor > len(log) {
 		return nil, Invalid("", "cursor", "%d is outside 0..%d", cursor, len(log))
+	}
+	if len(log) > HistoryLimit || folded < 0 || folded > maxFolded {
+		return nil, Invalid("", "log", "%d entries after %d folded is outside the limits", len(log), folded)
 	}
 	s, err := NewSession(reg, start)
 	if err != nil {
 		return nil, err
 	}
+	s.folded = folded
 	for i, e := range log {
-		tape := dice.FromTape(e.Tape)
-		next, _, err := Apply(s.rs, s.states[i], e.Command, tape)
-		if err == nil && tape.Remaining() > 0 {
-			err = &LeftoverError{Left: tape.Remaining()}
-		}
+		next, err := replayEntry(s.rs, s.cur, e)
 		if err != nil {
 			return nil, &ReplayError{Index: i, Err: err}
 		}
-		next.Dice = e.Dice
-		s.push(Entry{Command: e.Command, Tape: append([]dice.Throw(nil), e.Tape...), Physical: e.Physical, Dice: e.Dice}, next)
+		s.push(Entry{Command: e.Command, Tape: slices.Clone(e.Tape), Physical: e.Physical, Dice: e.Dice}, next)
 	}
-	s.cursor = cursor
+	if cursor < s.cursor {
+		cur, err := s.stateAt(cursor)
+		if err != nil {
+			return nil, err
+		}
+		s.cur, s.cursor = cur, cursor
+	}
 	return s, nil
 }

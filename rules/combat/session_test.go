@@ -137,7 +137,7 @@ func TestSessionProperties(t *testing.T) {
 			t.Errorf("seed %d: only %d commands accepted; the generator is too weak", seed, s.Cursor())
 		}
 		// Replay equals live play, from the tapes alone.
-		r, err := Replay(testRegistry, s.Start(), s.Log(), s.Cursor())
+		r, err := Replay(testRegistry, s.Start(), s.Log(), s.Cursor(), s.Folded())
 		if err != nil {
 			t.Fatalf("seed %d: replay: %v", seed, err)
 		}
@@ -288,7 +288,7 @@ func TestReplayTapeMismatch(t *testing.T) {
 	}
 	log := s.Log()
 	log[len(log)-1].Tape = log[len(log)-1].Tape[:1]
-	_, err := Replay(testRegistry, s.Start(), log, len(log))
+	_, err := Replay(testRegistry, s.Start(), log, len(log), 0)
 	var re *ReplayError
 	if !errors.As(err, &re) || re.Index != len(log)-1 {
 		t.Fatalf("err %v, want a replay error at the last entry", err)
@@ -365,24 +365,26 @@ func TestGolden(t *testing.T) {
 	golden(t, "small.link.txt", []byte(link+"\n"))
 	t.Logf("small encounter: save %d bytes, link %d bytes", len(data), len(link))
 
-	// The golden files open to the same session.
-	fromFile, err := os.ReadFile(filepath.Join("testdata", "small.save.json"))
-	if err != nil {
-		t.Fatal(err)
+	// The golden files, and those of version 1 (kept as written then),
+	// open to the same session.
+	opened := map[string]*Session{}
+	for _, v := range []string{"", ".v1"} {
+		fromFile, err := os.ReadFile(filepath.Join("testdata", "small"+v+".save.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opened["save"+v], err = DecodeSave(testRegistry, fromFile); err != nil {
+			t.Fatalf("small%s.save.json: %v", v, err)
+		}
+		fromLink, err := os.ReadFile(filepath.Join("testdata", "small"+v+".link.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opened["link"+v], err = DecodeLink(testRegistry, strings.TrimSpace(string(fromLink))); err != nil {
+			t.Fatalf("small%s.link.txt: %v", v, err)
+		}
 	}
-	d, err := DecodeSave(testRegistry, fromFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fromLink, err := os.ReadFile(filepath.Join("testdata", "small.link.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := DecodeLink(testRegistry, strings.TrimSpace(string(fromLink)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for what, got := range map[string]*Session{"save": d, "link": l} {
+	for what, got := range opened {
 		if !reflect.DeepEqual(got.State(), s.State()) || got.Cursor() != s.Cursor() || !got.CanRedo() {
 			t.Errorf("golden %s opens to a different session", what)
 		}

@@ -122,6 +122,13 @@ func (c Edit) apply(a *applier) error {
 		return err
 	}
 	cb.Name, cb.Side, cb.Profile, cb.Stats = c.Name, c.Side, prof, st
+	// What is left of the turn shrinks with the stats (checkCombatant).
+	b := &cb.Budget
+	b.StartMove = min(b.StartMove, MoveCap(st))
+	b.Movement = min(b.Movement, b.StartMove)
+	b.Actions = min(b.Actions, max(1, st.Actions))
+	b.BonusActions = min(b.BonusActions, st.BonusActions)
+	b.Interactions = min(b.Interactions, st.Interactions)
 	hp := min(cb.HP, st.MaxHP)
 	if c.HP != 0 {
 		hp = c.HP

@@ -67,13 +67,14 @@ func (tr TurnRules) Initiative(enc Encounter, ids []string, r dice.Roller) ([]Sl
 }
 
 // rollOff orders tied slots by d20, higher first, re-rolling remaining ties
-// (DND-AMB-8). Each face is appended to the slot's Tiebreak.
+// (DND-AMB-8). Each face is appended to the slot's Tiebreak, which keeps the
+// latest MaxTiebreak.
 func rollOff(tied []Slot, r dice.Roller) {
 	if len(tied) < 2 {
 		return
 	}
 	for i := range tied {
-		tied[i].Tiebreak = append(tied[i].Tiebreak, r.Roll(20))
+		tied[i].Tiebreak = TrimTiebreak(append(tied[i].Tiebreak, r.Roll(20)))
 	}
 	last := func(s Slot) int { return s.Tiebreak[len(s.Tiebreak)-1] }
 	sort.SliceStable(tied, func(i, j int) bool { return last(tied[i]) > last(tied[j]) })
@@ -321,7 +322,7 @@ func (a *applier) endRound() error {
 	if len(sides) <= 1 {
 		a.emit(Event{Type: SideStanding, Rule: "DND-AMB-19"})
 	}
-	a.e.Round++
+	a.e.Round = min(a.e.Round+1, MaxRound)
 	return a.startRound()
 }
 
@@ -383,7 +384,7 @@ func (a *applier) endTurn() error {
 	if err != nil {
 		return err
 	}
-	c.Turns++
+	c.Turns = min(c.Turns+1, MaxTurns)
 	c.Budget.Movement, c.Budget.Actions, c.Budget.BonusActions, c.Budget.Interactions = 0, 0, 0, 0
 	if c.Surprised && c.Turns == 1 && a.rules.SurpriseLock == LockEndOfOwnFirstTurn {
 		a.unlock(c)

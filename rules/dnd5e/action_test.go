@@ -250,7 +250,7 @@ func TestEngineActionReplay(t *testing.T) {
 			t.Fatalf("%T: %v", cmd, err)
 		}
 	}
-	again, err := combat.Replay(reg, s.Start(), s.Log(), s.Cursor())
+	again, err := combat.Replay(reg, s.Start(), s.Log(), s.Cursor(), s.Folded())
 	if err != nil || !reflect.DeepEqual(again.State(), s.State()) {
 		t.Fatalf("replay differs: %v", err)
 	}

@@ -196,7 +196,7 @@ func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roll
 	}
 	slots := make([]combat.Slot, len(o.Slots))
 	for i, s := range o.Slots {
-		slots[i] = combat.Slot{Members: s.Members, Score: s.Total, Tiebreak: s.RollOff}
+		slots[i] = combat.Slot{Members: s.Members, Score: s.Total, Tiebreak: combat.TrimTiebreak(s.RollOff)}
 	}
 	return slots, nil
 }

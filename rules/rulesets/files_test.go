@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"battlemat/rules/combat"
@@ -53,6 +54,18 @@ func TestSampleFiles(t *testing.T) {
 			}
 			if _, err := combat.DecodeSave(reg, want); err != nil {
 				t.Fatalf("%s does not import: %v", name, err)
+			}
+			// The file as version 1 wrote it opens to the same session.
+			old, err := os.ReadFile(filepath.Join("testdata", "v1", s.ID+".battlemat.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			was, err := combat.DecodeSave(reg, old)
+			if err != nil {
+				t.Fatalf("the version 1 file does not import: %v", err)
+			}
+			if !reflect.DeepEqual(was.State(), sess.State()) {
+				t.Errorf("the version 1 file opens to a different encounter")
 			}
 		})
 	}

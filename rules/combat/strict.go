@@ -1,0 +1,475 @@
+package combat
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// MaxOpaque bounds a ruleset's opaque JSON (a profile, a per-round or
+// persistent state, an attack option) in bytes: the one size limit of
+// DecodeStrict, and the engine's limit on what it stores.
+const MaxOpaque = 4096
+
+// maxDepth bounds how deeply JSON arrays and objects may nest in anything
+// the engine or a ruleset decodes.
+const maxDepth = 64
+
+// DecodeStrict decodes one JSON value of at most MaxOpaque bytes into v, the
+// one strict decoder of the engine and every ruleset: exactly one value, no
+// trailing data, no unknown fields, object keys spelled exactly as the
+// fields they fill (no case variants), no repeated keys, only valid UTF-8
+// and no lone surrogates. Errors are *RuleError on field, unless a type's own
+// decoder returned a *RuleError.
+func DecodeStrict(field string, data []byte, v any) error {
+	if len(data) > MaxOpaque {
+		return Invalid("", field, "%d bytes is more than %d", len(data), MaxOpaque)
+	}
+	if err := strictUnmarshal(data, v); err != nil {
+		var re *RuleError
+		if errors.As(err, &re) {
+			return re
+		}
+		return Invalid("", field, "%v", err)
+	}
+	return nil
+}
+
+// strictUnmarshal decodes data into v as DecodeStrict does, without a size
+// limit: callers bound the input.
+func strictUnmarshal(data []byte, v any) error {
+	sc := scanner{data: data}
+	if err := sc.document(reflect.TypeOf(v)); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// checkJSON checks that data is one strict JSON value, as strictUnmarshal
+// does, without decoding it or knowing its type.
+func checkJSON(data []byte) error {
+	sc := scanner{data: data}
+	return sc.document(nil)
+}
+
+// scanner checks JSON text against the rules of DecodeStrict, walking the
+// Go type it decodes into (nil where the type decodes itself or is
+// unknown) to check key spellings.
+type scanner struct {
+	data   []byte
+	pos    int
+	depth  int
+	fields map[reflect.Type]map[string]reflect.Type
+	path   []segment // where the scanner is, for error messages
+}
+
+// segment is one step of a path into a document: an object key or, when
+// key is empty, an array index.
+type segment struct {
+	key   string
+	index int
+}
+
+var (
+	unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+	rawMessageType  = reflect.TypeFor[json.RawMessage]()
+)
+
+// document checks that the data is exactly one value.
+func (s *scanner) document(t reflect.Type) error {
+	if err := s.value(t); err != nil {
+		return err
+	}
+	s.space()
+	if s.pos != len(s.data) {
+		return s.fail("trailing data after the value")
+	}
+	return nil
+}
+
+func (s *scanner) fail(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if len(s.path) > 0 {
+		var b strings.Builder
+		for _, p := range s.path {
+			if p.key != "" {
+				b.WriteString("." + p.key)
+			} else {
+				fmt.Fprintf(&b, "[%d]", p.index)
+			}
+		}
+		msg = strings.TrimPrefix(b.String(), ".") + ": " + msg
+	}
+	return fmt.Errorf("json: %s (offset %d)", msg, s.pos)
+}
+
+func (s *scanner) space() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// typed returns the type whose keys the scanner checks for a value decoded
+// into t: nil when t decodes itself (json.Unmarshaler, json.RawMessage),
+// is an interface, or is unknown.
+func typed(t reflect.Type) reflect.Type {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t == rawMessageType || t.Kind() == reflect.Interface || reflect.PointerTo(t).Implements(unmarshalerType) {
+		return nil
+	}
+	return t
+}
+
+func (s *scanner) value(t reflect.Type) error {
+	s.space()
+	if s.pos >= len(s.data) {
+		return s.fail("unexpected end of input")
+	}
+	t = typed(t)
+	switch c := s.data[s.pos]; {
+	case c == '{':
+		return s.object(t)
+	case c == '[':
+		return s.array(t)
+	case c == '"':
+		_, err := s.str()
+		return err
+	case c == '-' || c >= '0' && c <= '9':
+		return s.number()
+	default:
+		for _, lit := range []string{"true", "false", "null"} {
+			if bytes.HasPrefix(s.data[s.pos:], []byte(lit)) {
+				s.pos += len(lit)
+				return nil
+			}
+		}
+		return s.fail("invalid character %q", c)
+	}
+}
+
+func (s *scanner) enter() error {
+	if s.depth++; s.depth > maxDepth {
+		return s.fail("nested deeper than %d", maxDepth)
+	}
+	s.pos++
+	return nil
+}
+
+func (s *scanner) array(t reflect.Type) error {
+	if err := s.enter(); err != nil {
+		return err
+	}
+	var elem reflect.Type
+	if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		elem = t.Elem()
+	}
+	s.space()
+	if s.pos < len(s.data) && s.data[s.pos] == ']' {
+		s.pos++
+		s.depth--
+		return nil
+	}
+	for i := 0; ; i++ {
+		s.path = append(s.path, segment{index: i})
+		if err := s.value(elem); err != nil {
+			return err
+		}
+		s.path = s.path[:len(s.path)-1]
+		s.space()
+		if s.pos >= len(s.data) {
+			return s.fail("unexpected end of input")
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+		case ']':
+			s.pos++
+			s.depth--
+			return nil
+		default:
+			return s.fail("invalid character %q after an array element", s.data[s.pos])
+		}
+	}
+}
+
+// smallObject is how many keys an object may have before repeats are
+// looked up in a map rather than by comparison with every earlier key.
+const smallObject = 16
+
+func (s *scanner) object(t reflect.Type) error {
+	if err := s.enter(); err != nil {
+		return err
+	}
+	var fields map[string]reflect.Type
+	var elem reflect.Type
+	if t != nil {
+		switch t.Kind() {
+		case reflect.Struct:
+			fields = s.structFields(t)
+		case reflect.Map:
+			elem = t.Elem()
+		}
+	}
+	s.space()
+	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+		s.pos++
+		s.depth--
+		return nil
+	}
+	var keys []string
+	var seen map[string]bool
+	for {
+		s.space()
+		if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+			return s.fail("expected a key")
+		}
+		key, err := s.str()
+		if err != nil {
+			return err
+		}
+		if seen == nil && len(keys) == smallObject {
+			seen = map[string]bool{}
+			for _, k := range keys {
+				seen[k] = true
+			}
+		}
+		if seen != nil && seen[key] || seen == nil && containsString(keys, key) {
+			return s.fail("key %q repeated", key)
+		}
+		if seen != nil {
+			seen[key] = true
+		} else {
+			keys = append(keys, key)
+		}
+		vt := elem
+		if fields != nil {
+			ft, ok := fields[key]
+			if !ok {
+				return s.fail("unknown field %q", key)
+			}
+			vt = ft
+		} else if t != nil && t.Kind() == reflect.Struct {
+			return s.fail("unknown field %q", key)
+		}
+		s.space()
+		if s.pos >= len(s.data) || s.data[s.pos] != ':' {
+			return s.fail("expected ':' after key %q", key)
+		}
+		s.pos++
+		s.path = append(s.path, segment{key: key})
+		if err := s.value(vt); err != nil {
+			return err
+		}
+		s.path = s.path[:len(s.path)-1]
+		s.space()
+		if s.pos >= len(s.data) {
+			return s.fail("unexpected end of input")
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+		case '}':
+			s.pos++
+			s.depth--
+			return nil
+		default:
+			return s.fail("invalid character %q after an object value", s.data[s.pos])
+		}
+	}
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// structFields returns the JSON names of a struct's fields, with fields of
+// untagged embedded structs promoted, as encoding/json reads them.
+func (s *scanner) structFields(t reflect.Type) map[string]reflect.Type {
+	if f, ok := s.fields[t]; ok {
+		return f
+	}
+	f := map[string]reflect.Type{}
+	var add func(t reflect.Type)
+	add = func(t reflect.Type) {
+		for i := range t.NumField() {
+			sf := t.Field(i)
+			tag := sf.Tag.Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
+				add(sf.Type)
+				continue
+			}
+			if !sf.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = sf.Name
+			}
+			if _, dup := f[name]; !dup {
+				f[name] = sf.Type
+			}
+		}
+	}
+	add(t)
+	if s.fields == nil {
+		s.fields = map[reflect.Type]map[string]reflect.Type{}
+	}
+	s.fields[t] = f
+	return f
+}
+
+// str reads a string and returns its value; invalid UTF-8, control
+// characters, bad escapes and lone surrogates are errors.
+func (s *scanner) str() (string, error) {
+	s.pos++
+	start := s.pos
+	var buf []byte // the value, once an escape makes it differ from the text
+	for s.pos < len(s.data) {
+		c := s.data[s.pos]
+		switch {
+		case c == '"':
+			v := s.data[start:s.pos]
+			s.pos++
+			if buf != nil {
+				return string(buf), nil
+			}
+			return string(v), nil
+		case c < 0x20:
+			return "", s.fail("control character in a string")
+		case c == '\\':
+			if buf == nil {
+				buf = append([]byte(nil), s.data[start:s.pos]...)
+			}
+			var err error
+			if buf, err = s.escape(buf); err != nil {
+				return "", err
+			}
+		case c < utf8.RuneSelf:
+			if buf != nil {
+				buf = append(buf, c)
+			}
+			s.pos++
+		default:
+			r, n := utf8.DecodeRune(s.data[s.pos:])
+			if r == utf8.RuneError && n <= 1 {
+				return "", s.fail("invalid UTF-8 in a string")
+			}
+			if buf != nil {
+				buf = append(buf, s.data[s.pos:s.pos+n]...)
+			}
+			s.pos += n
+		}
+	}
+	return "", s.fail("unterminated string")
+}
+
+// escape reads the escape sequence at s.pos and appends its value to buf.
+func (s *scanner) escape(buf []byte) ([]byte, error) {
+	if s.pos+1 >= len(s.data) {
+		return nil, s.fail("unterminated escape")
+	}
+	c := s.data[s.pos+1]
+	if i := strings.IndexByte(`"\/bfnrt`, c); i >= 0 {
+		s.pos += 2
+		return append(buf, "\"\\/\b\f\n\r\t"[i]), nil
+	}
+	if c != 'u' {
+		return nil, s.fail("invalid escape \\%c", c)
+	}
+	r, ok := s.hex4(s.pos + 2)
+	if !ok {
+		return nil, s.fail("invalid \\u escape")
+	}
+	s.pos += 6
+	if utf16.IsSurrogate(r) {
+		lo, ok := rune(0), false
+		if s.pos+1 < len(s.data) && s.data[s.pos] == '\\' && s.data[s.pos+1] == 'u' {
+			lo, ok = s.hex4(s.pos + 2)
+		}
+		if r = utf16.DecodeRune(r, lo); !ok || r == utf8.RuneError {
+			return nil, s.fail("lone surrogate in a string")
+		}
+		s.pos += 6
+	}
+	return utf8.AppendRune(buf, r), nil
+}
+
+// hex4 reads four hexadecimal digits at i.
+func (s *scanner) hex4(i int) (rune, bool) {
+	if i+4 > len(s.data) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s.data[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// number reads a number in JSON's grammar.
+func (s *scanner) number() error {
+	d := s.data
+	digits := func() int {
+		n := 0
+		for s.pos < len(d) && d[s.pos] >= '0' && d[s.pos] <= '9' {
+			s.pos++
+			n++
+		}
+		return n
+	}
+	if d[s.pos] == '-' {
+		s.pos++
+	}
+	if s.pos < len(d) && d[s.pos] == '0' {
+		s.pos++
+	} else if digits() == 0 {
+		return s.fail("invalid number")
+	}
+	if s.pos < len(d) && d[s.pos] == '.' {
+		s.pos++
+		if digits() == 0 {
+			return s.fail("invalid number")
+		}
+	}
+	if s.pos < len(d) && (d[s.pos] == 'e' || d[s.pos] == 'E') {
+		s.pos++
+		if s.pos < len(d) && (d[s.pos] == '+' || d[s.pos] == '-') {
+			s.pos++
+		}
+		if digits() == 0 {
+			return s.fail("invalid number")
+		}
+	}
+	return nil
+}
