@@ -19,6 +19,7 @@ import (
 	"log"
 	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path"
@@ -40,30 +41,33 @@ var version = "dev"
 func main() {
 	app.Routes()
 	goapp.RunWhenOnBrowser() // returns at once outside the browser
+	if err := runServer(os.Args[1:]); err != nil {
+		log.Fatal(err)
+	}
+}
 
-	addr := flag.String("addr", "127.0.0.1:8000", "address to listen on")
-	root := flag.String("root", ".", "folder that holds web/ (icons, styles, app.wasm)")
-	gen := flag.String("gen", "", "write the app as a static website into this folder and exit")
-	showVersion := flag.Bool("version", false, "print the version and exit")
-	flag.Parse()
+// runServer parses the server's flags, then serves the app until SIGINT or
+// SIGTERM, or writes it as a static website, or prints the version.
+func runServer(args []string) error {
+	fl := flag.NewFlagSet("battlemat", flag.ExitOnError)
+	addr := fl.String("addr", "127.0.0.1:8000", "address to listen on")
+	root := fl.String("root", ".", "folder that holds web/ (icons, styles, app.wasm); nothing else in it is served")
+	gen := fl.String("gen", "", "write the app as a static website into this folder and exit")
+	showVersion := fl.Bool("version", false, "print the version and exit")
+	fl.Parse(args)
 
 	if *showVersion {
 		fmt.Println("battlemat", version)
-		return
+		return nil
 	}
 	h, err := newHandler(*root)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	if *gen != "" {
-		if err := exportStatic(*gen, *root, h); err != nil {
-			log.Fatal(err)
-		}
-		return
+		return exportStatic(*gen, *root, h)
 	}
-	if err := serve(*addr, site(h)); err != nil {
-		log.Fatal(err)
-	}
+	return serve(*addr, site(h))
 }
 
 // newHandler configures the go-app handler for an installable, offline PWA
@@ -97,14 +101,149 @@ func newHandler(root string) (*goapp.Handler, error) {
 		Version:               version + "-" + sum[:12],
 		WasmContentLength:     strconv.FormatInt(size, 10),
 		ServiceWorkerTemplate: offlineWorker(),
-		Resources:             precompressed{root: root},
+		Resources:             webFiles{dir: filepath.Join(root, "web")},
 	}
 	return h, nil
 }
 
-// site wraps the go-app handler with compression and security headers: the
-// handler the server (and the browser tests) run.
-func site(h *goapp.Handler) http.Handler { return hardened(compressText(h)) }
+// site is the handler the server (and the tests) run: security headers,
+// then a gate that lets through only the app's own paths, then conditional
+// requests and compression around go-app's handler and the web/ files.
+func site(h *goapp.Handler) http.Handler {
+	files, _ := h.Resources.(http.Handler)
+	return hardened(gate{
+		app:     conditional(compressText(h)),
+		files:   conditional(files),
+		version: h.Version,
+	})
+}
+
+// gate routes a request to the web/ files or to go-app's handler, and
+// answers 404 to every path the site does not serve. Only /web/… reaches
+// the files, which cannot leave web/; everything else goes to go-app
+// (its page routes and its generated scripts, styles and manifest), except
+// what go-app would fetch over HTTP from the request's own Host header
+// (/robots.txt, /sitemap.xml, /ads.txt: served from web/ directly) and its
+// version-prefixed aliases.
+type gate struct {
+	app, files http.Handler
+	version    string
+}
+
+// goappFetched are the paths go-app's handler answers by fetching
+// /web/<name> from the host the request names.
+var goappFetched = map[string]bool{"/robots.txt": true, "/sitemap.xml": true, "/ads.txt": true}
+
+// ServeHTTP serves a request whose path passes servablePath.
+func (g gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p, ok := servablePath(r.URL)
+	switch {
+	case !ok || strings.HasPrefix(p, "/"+g.version+"/"):
+		http.NotFound(w, r)
+	case strings.HasPrefix(p, "/web/"):
+		g.files.ServeHTTP(w, r)
+	case goappFetched[p]:
+		r2 := r.Clone(r.Context())
+		r2.URL.Path, r2.URL.RawPath = "/web"+p, ""
+		g.files.ServeHTTP(w, r2)
+	default:
+		g.app.ServeHTTP(w, r)
+	}
+}
+
+// servablePath returns the request's decoded path when the site may serve
+// it: absolute and already clean (no "." or ".." segment, no empty segment,
+// no trailing slash but the root's), no hidden segment (.git), no
+// backslash, no control character (NUL), no percent sign left after
+// decoding (double encoding such as %252e), and no slash that arrived
+// encoded (%2f). Anything else is refused, never cleaned into something
+// else.
+func servablePath(u *url.URL) (string, bool) {
+	p := u.Path
+	if !strings.HasPrefix(p, "/") || path.Clean(p) != p ||
+		strings.Contains(p, "/.") || strings.ContainsAny(p, `\%`) ||
+		strings.Contains(strings.ToLower(u.EscapedPath()), "%2f") {
+		return "", false
+	}
+	for _, c := range p {
+		if c < 0x20 || c == 0x7f {
+			return "", false
+		}
+	}
+	return p, true
+}
+
+// conditional answers If-None-Match once the response's ETag is known:
+// 304 only for a 200 (or 206) response whose ETag matches, so a path that
+// does not exist is 404 whatever the client sends. (go-app's handler
+// answers 304 to its one version ETag for any path, so it never sees the
+// header.) If-Modified-Since is dropped along with it, as RFC 9110 §13.2.2
+// orders.
+func conditional(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inm := r.Header.Get("If-None-Match")
+		if inm == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		r = r.Clone(r.Context())
+		r.Header.Del("If-None-Match")
+		r.Header.Del("If-Modified-Since")
+		next.ServeHTTP(&conditionalWriter{ResponseWriter: w, ifNoneMatch: inm}, r)
+	})
+}
+
+// conditionalWriter turns a 200 or 206 response whose ETag matches
+// ifNoneMatch into a bodiless 304.
+type conditionalWriter struct {
+	http.ResponseWriter
+	ifNoneMatch          string
+	decided, notModified bool
+}
+
+// WriteHeader decides between the response and a 304.
+func (c *conditionalWriter) WriteHeader(code int) {
+	if c.decided {
+		return
+	}
+	c.decided = true
+	h := c.Header()
+	if (code == http.StatusOK || code == http.StatusPartialContent) && etagMatches(c.ifNoneMatch, h.Get("ETag")) {
+		c.notModified = true
+		code = http.StatusNotModified
+		for _, k := range []string{"Content-Type", "Content-Length", "Content-Encoding", "Content-Range", "Last-Modified"} {
+			h.Del(k)
+		}
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+// Write writes body bytes, none after a 304.
+func (c *conditionalWriter) Write(b []byte) (int, error) {
+	if !c.decided {
+		c.WriteHeader(http.StatusOK)
+	}
+	if c.notModified {
+		return len(b), nil
+	}
+	return c.ResponseWriter.Write(b)
+}
+
+// etagMatches reports whether an If-None-Match header matches etag, by the
+// weak comparison RFC 9110 §13.1.2 prescribes for it.
+func etagMatches(header, etag string) bool {
+	if etag == "" {
+		return false
+	}
+	etag = strings.TrimPrefix(etag, "W/")
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
 
 // fileDigest returns the hex SHA-256 and the size of a file.
 func fileDigest(name string) (string, int64, error) {
@@ -162,52 +301,89 @@ async function installAndActivate() {
 	return w
 }
 
-// precompressed serves /web/* from root, preferring a .br or .gz sibling of
-// the asked file when the client accepts that encoding. It implements
-// go-app's ResourceResolver and http.Handler, so go-app hands it every
-// /web/ and /app.wasm request.
-type precompressed struct{ root string }
+// webFiles serves the files under dir (root/web) and nothing else: it
+// opens them through os.OpenInRoot, so no name, symlink or encoding
+// reaches outside dir, and it prefers a .br or .gz sibling when the client
+// accepts that encoding and the sibling is not older than the file (one
+// left from before an edit is never served). It implements go-app's
+// ResourceResolver and http.Handler, so go-app hands it every /web/ and
+// /app.wasm request.
+type webFiles struct{ dir string }
 
 // Resolve maps a /web/ path to the URL it is served at (unchanged).
-func (p precompressed) Resolve(location string) string { return goapp.LocalDir("").Resolve(location) }
+func (f webFiles) Resolve(location string) string { return goapp.LocalDir("").Resolve(location) }
 
-// ServeHTTP serves one file, never a directory listing.
-func (p precompressed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	name := path.Clean("/" + r.URL.Path)
-	file := filepath.Join(p.root, filepath.FromSlash(name))
-	w.Header().Add("Vary", "Accept-Encoding")
-	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+// encodings are the precompressed siblings webFiles looks for, best first.
+var encodings = []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// ServeHTTP serves one regular file, never a directory listing. Each
+// encoding of a file has its own ETag.
+func (f webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name, ok := strings.CutPrefix(r.URL.Path, "/web/")
+	if !ok || !fs.ValidPath(name) || strings.ContainsAny(name, `\`) {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Cache-Control", "no-cache")
+	file, fi, err := f.open(name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer func() { file.Close() }()
+	encoding := ""
+	for _, enc := range encodings {
 		if !accepts(r.Header.Get("Accept-Encoding"), enc.token) {
 			continue
 		}
-		if serveFile(w, r, file+enc.ext, name, enc.token) {
-			return
+		if zf, zi, err := f.open(name + enc.ext); err == nil {
+			// Compressors copy the file's time at a second's precision.
+			if zi.ModTime().Before(fi.ModTime().Truncate(time.Second)) {
+				zf.Close()
+				continue
+			}
+			file.Close()
+			file, fi, encoding = zf, zi, enc.token
+			break
 		}
 	}
-	if !serveFile(w, r, file, name, "") {
-		http.NotFound(w, r)
+	h.Set("ETag", fileETag(fi, encoding))
+	if encoding != "" {
+		h.Set("Content-Encoding", encoding)
+		// http.ServeContent drops Content-Length when an encoding is set.
+		h.Set("Content-Length", strconv.FormatInt(fi.Size(), 10))
 	}
+	http.ServeContent(w, r, name, fi.ModTime(), file)
 }
 
-// serveFile serves a regular file under the content type of name, with the
-// given content encoding; it reports false when there is no such file.
-func serveFile(w http.ResponseWriter, r *http.Request, file, name, encoding string) bool {
-	f, err := os.Open(file)
+// open opens a regular file under f.dir.
+func (f webFiles) open(name string) (*os.File, fs.FileInfo, error) {
+	file, err := os.OpenInRoot(f.dir, filepath.FromSlash(name))
 	if err != nil {
-		return false
+		return nil, nil, err
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return false
+	fi, err := file.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fs.ErrNotExist
 	}
+	if err != nil {
+		file.Close()
+		return nil, nil, err
+	}
+	return file, fi, nil
+}
+
+// fileETag is a strong ETag for one encoding of a file: its modification
+// time and size, and the encoding, so the brotli, gzip and identity bodies
+// of one URL never share a tag.
+func fileETag(fi fs.FileInfo, encoding string) string {
+	tag := strconv.FormatInt(fi.ModTime().UnixNano(), 36) + "-" + strconv.FormatInt(fi.Size(), 36)
 	if encoding != "" {
-		w.Header().Set("Content-Encoding", encoding)
-		// http.ServeContent drops Content-Length when an encoding is set.
-		w.Header().Set("Content-Length", strconv.FormatInt(fi.Size(), 10))
+		tag += "-" + encoding
 	}
-	http.ServeContent(w, r, name, fi.ModTime(), f)
-	return true
+	return `"` + tag + `"`
 }
 
 // accepts reports whether an Accept-Encoding header allows the token (a
@@ -231,12 +407,11 @@ func accepts(header, token string) bool {
 }
 
 // compressText gzips the page, scripts, styles and manifest that go-app
-// serves from memory, when the client accepts gzip. /web/ files are already
-// precompressed and pass through untouched.
+// serves from memory, when the client accepts gzip. /app.wasm is served
+// from web/ with its precompressed siblings and passes through untouched.
 func compressText(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/web/") || r.URL.Path == "/app.wasm" ||
-			!accepts(r.Header.Get("Accept-Encoding"), "gzip") {
+		if r.URL.Path == "/app.wasm" || !accepts(r.Header.Get("Accept-Encoding"), "gzip") {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -264,6 +439,10 @@ func (g *gzipWriter) WriteHeader(code int) {
 		if code == http.StatusOK && h.Get("Content-Encoding") == "" && compressible(ct) {
 			h.Del("Content-Length")
 			h.Set("Content-Encoding", "gzip")
+			if etag := h.Get("ETag"); strings.HasSuffix(etag, `"`) {
+				// The gzip body is another representation: another tag.
+				h.Set("ETag", strings.TrimSuffix(etag, `"`)+`-gzip"`)
+			}
 			g.zw, _ = gzip.NewWriterLevel(g.ResponseWriter, gzip.BestCompression)
 		}
 	}
@@ -351,8 +530,9 @@ func serve(addr string, h http.Handler) error {
 }
 
 // exportStatic writes the app as a static website into dir: go-app's pages,
-// scripts and manifest, then a copy of root/web (with the precompressed
-// bundles), so any static host or CDN can serve it.
+// scripts and manifest, then a copy of what the server serves from root/web
+// (regular files, with the precompressed bundles; no hidden file and no
+// symlink), so any static host or CDN can serve it.
 func exportStatic(dir, root string, h *goapp.Handler) error {
 	if err := goapp.GenerateStaticWebsite(dir, h); err != nil {
 		return err
@@ -364,7 +544,15 @@ func exportStatic(dir, root string, h *goapp.Handler) error {
 		}
 		rel, _ := filepath.Rel(src, p)
 		dst := filepath.Join(dir, "web", rel)
-		if d.IsDir() {
+		switch {
+		case p != src && strings.HasPrefix(d.Name(), "."):
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		case !d.IsDir() && !d.Type().IsRegular():
+			return nil
+		case d.IsDir():
 			return os.MkdirAll(dst, 0o755)
 		}
 		b, err := os.ReadFile(p)
