@@ -1,23 +1,12 @@
 package cairn
 
-import (
-	"bytes"
-	"encoding/json"
+import "battlemat/rules/combat"
 
-	"battlemat/rules/combat"
-)
-
-// MaxProfileBytes bounds the size of an encoded stat block.
-const MaxProfileBytes = 16 << 10
-
-// DecodeCharacter reads a stat block from JSON strictly — unknown fields,
-// trailing data and oversized input are rejected — and validates it.
+// DecodeCharacter reads a stat block from JSON with the engine's strict
+// decoder (combat.DecodeStrict) and validates it.
 func DecodeCharacter(data []byte) (Character, error) {
-	if len(data) > MaxProfileBytes {
-		return Character{}, combat.Invalid("", "profile", "%d bytes; at most %d", len(data), MaxProfileBytes)
-	}
 	var c Character
-	if err := decodeStrict(data, "profile", &c); err != nil {
+	if err := combat.DecodeStrict("profile", data, &c); err != nil {
 		return Character{}, err
 	}
 	if err := c.Validate(); err != nil {
@@ -26,16 +15,20 @@ func DecodeCharacter(data []byte) (Character, error) {
 	return c, nil
 }
 
-// decodeStrict decodes one JSON value into v, rejecting unknown fields and
-// trailing data; field names the input in the error.
-func decodeStrict(data []byte, field string, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return combat.Invalid("", field, "%v", err)
+// CheckState checks a combatant's Wounds as a decoder must: strictly
+// decoded, attributes no higher than the stat block's maxima (Validate),
+// and a dying deadline within the encounter's rounds (combat.StateChecker).
+// DAIRN keeps no persistent state.
+func (Ruleset) CheckState(enc combat.Encounter, id string) error {
+	c, cb, err := state(enc, id)
+	if err != nil {
+		return err
 	}
-	if dec.More() {
-		return combat.Invalid("", field, "trailing data")
+	if len(cb.State) > 0 {
+		return combat.Invalid("", "state", "DAIRN keeps no persistent state")
+	}
+	if d := c.Status.DyingDeadline; d < 0 || d > combat.MaxRound+1 {
+		return combat.Invalid("CA-AID-2", "roundState.status.dyingDeadline", "%d is outside 0..%d", d, combat.MaxRound+1)
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func state(enc combat.Encounter, id string) (Character, combat.Combatant, error)
 	c.ID, c.HP = cb.ID, cb.HP
 	if len(cb.RoundState) > 0 {
 		var w Wounds
-		if err := decodeStrict(cb.RoundState, "roundState", &w); err != nil {
+		if err := combat.DecodeStrict("roundState", cb.RoundState, &w); err != nil {
 			return Character{}, cb, err
 		}
 		c.Attr, c.Status = w.Attr, w.Status
@@ -250,7 +250,7 @@ func strike(enc combat.Encounter, req combat.AttackRequest) (att, def Character,
 	}
 	if len(req.Option) > 0 {
 		opt = AttackOption{}
-		if err = decodeStrict(req.Option, "option", &opt); err != nil {
+		if err = combat.DecodeStrict("option", req.Option, &opt); err != nil {
 			return
 		}
 	}

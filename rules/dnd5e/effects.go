@@ -32,7 +32,7 @@ func effectsOf(c combat.Combatant) (Effects, error) {
 	if len(c.State) == 0 {
 		return e, nil
 	}
-	err := decodeStrict("state", c.State, &e)
+	err := combat.DecodeStrict("state", c.State, &e)
 	return e, err
 }
 
@@ -170,4 +170,19 @@ func clearEffects(enc combat.Encounter, id string, keep Effects) (map[string]jso
 		return nil, err
 	}
 	return map[string]json.RawMessage{id: keep.encode()}, nil
+}
+
+// CheckState checks a combatant's Effects as a decoder must: strictly
+// decoded, and only on a creature that can have them (combat.StateChecker).
+// Its round state is always empty.
+func (Ruleset) CheckState(enc combat.Encounter, id string) error {
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return combat.Invalid("", "id", "no combatant %q", id)
+	}
+	if len(c.RoundState) > 0 {
+		return combat.Invalid("", "roundState", "D&D 5e keeps no per-round state")
+	}
+	_, err := effectsOf(c)
+	return err
 }

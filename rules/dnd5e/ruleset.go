@@ -71,7 +71,7 @@ func (p Profile) controller() Controller {
 // DecodeProfile reads and validates a combatant profile.
 func DecodeProfile(raw []byte) (Profile, error) {
 	var p Profile
-	if err := decodeStrict("profile", raw, &p); err != nil {
+	if err := combat.DecodeStrict("profile", raw, &p); err != nil {
 		return Profile{}, err
 	}
 	if p.Controller != "" && p.Controller != Player && p.Controller != DM {
@@ -325,7 +325,7 @@ func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) 
 	}
 	var opt AttackOption
 	if len(req.Option) > 0 {
-		if err := decodeStrict("option", req.Option, &opt); err != nil {
+		if err := combat.DecodeStrict("option", req.Option, &opt); err != nil {
 			return attackSetup{}, err
 		}
 	}

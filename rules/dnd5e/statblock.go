@@ -1,9 +1,6 @@
 package dnd5e
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"unicode/utf8"
 
 	"battlemat/rules/combat"
@@ -12,13 +9,12 @@ import (
 
 // Bounds a stat block must respect (DND-GEN-1, DND-GEN-3, DND-ND-4).
 const (
-	MaxNameLen       = 80      // runes in a name
-	MaxKeyLen        = 32      // bytes in a stat-block ID
-	MaxAttacks       = 16      // attacks per stat block
-	MaxStatBlockSize = 1 << 16 // bytes accepted by DecodeStatBlock
-	SquareFeet       = 5       // one battlemap square (DND-GEN-3)
-	MaxDamageDice    = 20      // dice in one damage expression, so critical odds stay quick to convolve
-	MaxDamageSides   = 20      // sides of one damage die
+	MaxNameLen     = 80 // runes in a name
+	MaxKeyLen      = 32 // bytes in a stat-block ID
+	MaxAttacks     = 16 // attacks per stat block
+	SquareFeet     = 5  // one battlemap square (DND-GEN-3)
+	MaxDamageDice  = 20 // dice in one damage expression, so critical odds stay quick to convolve
+	MaxDamageSides = 20 // sides of one damage die
 )
 
 // AttackKind says whether an attack is a melee or a ranged attack. Only a
@@ -220,29 +216,13 @@ func (a Attack) Validate() error {
 	return nil
 }
 
-// DecodeStatBlock reads one stat block from JSON, rejecting unknown fields,
-// trailing data and inputs over MaxStatBlockSize bytes, and validates it.
+// DecodeStatBlock reads one stat block from JSON with the engine's strict
+// decoder (combat.DecodeStrict, which bounds it to combat.MaxOpaque bytes)
+// and validates it.
 func DecodeStatBlock(data []byte) (StatBlock, error) {
 	var s StatBlock
-	if err := decodeStrict("statBlock", data, &s); err != nil {
+	if err := combat.DecodeStrict("statBlock", data, &s); err != nil {
 		return StatBlock{}, err
 	}
 	return s, s.Validate()
-}
-
-// decodeStrict decodes exactly one JSON value of at most MaxStatBlockSize
-// bytes into v, rejecting unknown fields and trailing data.
-func decodeStrict(field string, data []byte, v any) error {
-	if len(data) > MaxStatBlockSize {
-		return combat.Invalid("", field, "%d bytes, at most %d", len(data), MaxStatBlockSize)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return combat.Invalid("", field, "%v", err)
-	}
-	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
-		return combat.Invalid("", field, "trailing data")
-	}
-	return nil
 }

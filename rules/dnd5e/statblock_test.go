@@ -117,7 +117,7 @@ func TestDecodeStatBlock(t *testing.T) {
 		"trailing data": goblinJSON + `{}`,
 		"bad damage":    strings.Replace(goblinJSON, `d6+2","damageType":"slashing"`, `d6+","damageType":"slashing"`, 1),
 		"invalid":       strings.Replace(goblinJSON, `"hp":7`, `"hp":0`, 1),
-		"too large":     strings.Repeat(" ", MaxStatBlockSize+1),
+		"too large":     strings.Repeat(" ", combat.MaxOpaque+1),
 	} {
 		var re *combat.RuleError
 		if _, err := DecodeStatBlock([]byte(in)); !errors.As(err, &re) {

@@ -1,22 +1,13 @@
 package krysztaly
 
-import (
-	"bytes"
-	"encoding/json"
-	"io"
+import "battlemat/rules/combat"
 
-	"battlemat/rules/combat"
-)
-
-// maxProfileBytes bounds a profile document; real stat blocks are far smaller.
-const maxProfileBytes = 1 << 16
-
-// DecodeProfile reads a profile from its JSON form, strictly: unknown
-// fields, trailing data and oversized input are rejected, and the result must
-// pass Validate. Every error is a *combat.RuleError.
+// DecodeProfile reads a profile from its JSON form with the engine's strict
+// decoder (combat.DecodeStrict) and checks it with Validate. Every error is
+// a *combat.RuleError.
 func DecodeProfile(raw []byte) (Profile, error) {
 	var p Profile
-	if err := decodeStrict(raw, &p, "profile"); err != nil {
+	if err := combat.DecodeStrict("profile", raw, &p); err != nil {
 		return Profile{}, err
 	}
 	if err := p.Validate(); err != nil {
@@ -25,23 +16,23 @@ func DecodeProfile(raw []byte) (Profile, error) {
 	return p, nil
 }
 
-// decodeStrict decodes one JSON value into v, rejecting unknown fields,
-// trailing data and input over maxProfileBytes, with *combat.RuleError
-// errors naming field.
-func decodeStrict(raw []byte, v any, field string) error {
-	if len(raw) > maxProfileBytes {
-		return combat.Invalid("", field, "%d bytes is more than %d", len(raw), maxProfileBytes)
+// CheckState checks a combatant's round state as a decoder must: strictly
+// decoded, listing at most one attacker per combatant (combat.StateChecker).
+// Kryształy Czasu keeps no persistent state.
+func (Ruleset) CheckState(enc combat.Encounter, id string) error {
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return combat.Invalid("", "id", "no combatant %q", id)
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if re, ok := err.(*combat.RuleError); ok {
-			return re
-		}
-		return combat.Invalid("", field, "%v", err)
+	if len(c.State) > 0 {
+		return combat.Invalid("", "state", "Kryształy Czasu keeps no persistent state")
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return combat.Invalid("", field, "trailing data after the value")
+	st, err := stateOf(c)
+	if err != nil {
+		return err
+	}
+	if len(st.AttackedBy) > combat.MaxCombatants {
+		return combat.Invalid("", "roundState.attackedBy", "more than %d attackers", combat.MaxCombatants)
 	}
 	return nil
 }

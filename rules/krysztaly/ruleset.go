@@ -102,7 +102,7 @@ func stateOf(c combat.Combatant) (roundState, error) {
 	if len(c.RoundState) == 0 {
 		return st, nil
 	}
-	return st, decodeStrict(c.RoundState, &st, "roundState")
+	return st, combat.DecodeStrict("roundState", c.RoundState, &st)
 }
 
 // fighter is a combatant as the attack rules see it.
@@ -156,7 +156,7 @@ func attack(enc combat.Encounter, req combat.AttackRequest) (a, d fighter, s Sit
 		return a, d, s, err
 	}
 	if len(req.Option) > 0 {
-		if err = decodeStrict(req.Option, &s, "option"); err != nil {
+		if err = combat.DecodeStrict("option", req.Option, &s); err != nil {
 			return a, d, s, err
 		}
 	}

@@ -61,7 +61,7 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 	}
 	var opt Option
 	if len(req.Option) > 0 {
-		if err := decodeStrict(req.Option, &opt, "option"); err != nil {
+		if err := combat.DecodeStrict("option", req.Option, &opt); err != nil {
 			return strike{}, err
 		}
 	}

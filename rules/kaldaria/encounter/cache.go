@@ -1,6 +1,10 @@
 package encounter
 
-import "sync"
+import (
+	"sync"
+
+	"battlemat/rules/combat"
+)
 
 // memo remembers decoded values by their JSON: every query decodes every
 // combatant's profile and states, and these rarely change between calls.
@@ -43,11 +47,12 @@ var (
 	lastings memo[lasting]
 )
 
-// decodeInto returns a decoder of JSON into a T, strict as decodeStrict.
+// decodeInto returns a decoder of JSON into a T with the engine's strict
+// decoder.
 func decodeInto[T any](field string) func([]byte) (T, error) {
 	return func(raw []byte) (T, error) {
 		var v T
-		err := decodeStrict(raw, &v, field)
+		err := combat.DecodeStrict(field, raw, &v)
 		return v, err
 	}
 }

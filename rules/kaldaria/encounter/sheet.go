@@ -1,9 +1,6 @@
 package encounter
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"strings"
 
 	"battlemat/rules/combat"
@@ -42,11 +39,11 @@ const maxFootprint = 8
 // maxAttacks bounds a stat block's attacks per round.
 const maxAttacks = 12
 
-// DecodeSheet decodes a combatant profile strictly (no unknown fields, no
-// trailing data) and validates it with Validate.
+// DecodeSheet decodes a combatant profile with the engine's strict decoder
+// (combat.DecodeStrict) and validates it with Validate.
 func DecodeSheet(raw []byte) (Sheet, error) {
 	var s Sheet
-	if err := decodeStrict(raw, &s, "profile"); err != nil {
+	if err := combat.DecodeStrict("profile", raw, &s); err != nil {
 		return Sheet{}, err
 	}
 	return s, s.Validate()
@@ -90,17 +87,3 @@ func (s Sheet) creature(id, side string, at grid.Square) tactics.Creature {
 
 // footprint returns the side of the creature's square block (K-SIZE-3).
 func (s Sheet) footprint() int { return s.creature("x", "x", grid.Square{}).Place().Side }
-
-// decodeStrict decodes one JSON value into v, rejecting unknown fields and
-// trailing data, and reports failures as a *combat.RuleError on field.
-func decodeStrict(raw []byte, v any, field string) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return combat.Invalid("", field, "%v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return combat.Invalid("", field, "trailing data after the value")
-	}
-	return nil
-}
