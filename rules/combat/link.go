@@ -18,10 +18,11 @@ var LinkLimits = Limits{Bytes: 64 << 10, Inflated: 1 << 20, Combatants: 100, Map
 
 // EncodeLink returns the session as a share link for a URL fragment:
 // "v1." followed by the unpadded base64url of the deflated compact save
-// document. An encounter beyond LinkLimits is an error, not a link that
-// DecodeLink would refuse: it has to travel as a file.
+// document. A history longer than a link holds travels shortened
+// (linkSave). An encounter beyond LinkLimits otherwise is an error, not a
+// link that DecodeLink would refuse: it has to travel as a file.
 func EncodeLink(s *Session) (string, error) {
-	sv := s.save()
+	sv := s.linkSave()
 	if err := sv.validate(LinkLimits); err != nil {
 		return "", err
 	}
@@ -48,6 +49,24 @@ func EncodeLink(s *Session) (string, error) {
 		return "", Invalid("", "link", "%d bytes is more than %d", len(link), LinkLimits.Bytes)
 	}
 	return link, nil
+}
+
+// linkSave returns the save document of a link: the session's, or, when its
+// log is longer than LinkLimits.Log, without the undone tail and with the
+// oldest entries folded into the start, as the session folds them past
+// HistoryLimit. The link then opens to the same fight with a shorter undo.
+func (s *Session) linkSave() Save {
+	sv := s.save()
+	if len(sv.Log) <= LinkLimits.Log {
+		return sv
+	}
+	sv.Log = sv.Log[:s.cursor]
+	if over := len(sv.Log) - LinkLimits.Log; over > 0 {
+		fold := (over + snapEvery - 1) / snapEvery * snapEvery
+		sv.Start, sv.Log = s.snaps[fold/snapEvery], sv.Log[fold:]
+		sv.Cursor, sv.Folded = s.cursor-fold, s.folded+fold
+	}
+	return sv
 }
 
 // DecodeLink opens a share link (the fragment, with or without '#', or a

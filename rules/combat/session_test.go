@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -388,5 +389,54 @@ func TestGolden(t *testing.T) {
 		if !reflect.DeepEqual(got.State(), s.State()) || got.Cursor() != s.Cursor() || !got.CanRedo() {
 			t.Errorf("golden %s opens to a different session", what)
 		}
+	}
+}
+
+// TestHistoryPastTheLimit: a session of more commands than a save may hold
+// folds its oldest entries into its base state, so that it keeps saving and
+// reopening to the same fight, and says how far undo reaches (issue 11
+// item 3: command 10,001 used to be saved into a file that never opened).
+func TestHistoryPastTheLimit(t *testing.T) {
+	s, err := NewSession(testRegistry, NewEncounter("fake", grid.Map{W: 6, H: 6}, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(place("a", "red", 0, 0, profile(9, 4, 0, 10, 4, ""))); err != nil {
+		t.Fatal(err)
+	}
+	const total = HistoryLimit + 3*snapEvery + 7
+	for i := 1; i < total; i++ {
+		var cmd Command = AddCondition{ID: "a", Condition: fmt.Sprintf("c%d", i%5)}
+		if i%2 == 0 {
+			cmd = RemoveCondition{ID: "a", Condition: fmt.Sprintf("c%d", (i-1)%5)}
+		}
+		if _, err := s.Do(cmd); err != nil {
+			t.Fatalf("command %d: %v", i, err)
+		}
+	}
+	if got := s.Folded() + s.Cursor(); got != total {
+		t.Fatalf("folded %d + cursor %d = %d commands, want %d", s.Folded(), s.Cursor(), got, total)
+	}
+	if len(s.Log()) > HistoryLimit || s.Folded() == 0 {
+		t.Fatalf("log of %d entries, %d folded", len(s.Log()), s.Folded())
+	}
+	data, err := EncodeSave(s)
+	if err != nil {
+		t.Fatalf("the session does not save: %v", err)
+	}
+	back, err := DecodeSave(testRegistry, data)
+	if err != nil {
+		t.Fatalf("the saved session does not open: %v", err)
+	}
+	if !reflect.DeepEqual(back.State(), s.State()) || back.Folded() != s.Folded() || back.Cursor() != s.Cursor() {
+		t.Fatal("the saved session opens to a different one")
+	}
+	// Undo reaches back exactly Cursor() commands, to the folded base.
+	n := 0
+	for back.Undo() {
+		n++
+	}
+	if n != s.Cursor() || !reflect.DeepEqual(back.State(), s.Start()) {
+		t.Errorf("undo went back %d commands to a state equal to the base: %v; want %d", n, reflect.DeepEqual(back.State(), s.Start()), s.Cursor())
 	}
 }
