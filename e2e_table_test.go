@@ -140,14 +140,18 @@ func TestE2EAttackUndoRedoReloadShare(t *testing.T) {
 	navigate(t, ctx, srv.URL+"/")
 	poll[bool](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp === `+itoa(hp1), 10*time.Second)
 
-	// A damaged autosave is reported and kept aside, never dropped.
+	// A damaged autosave of an earlier version is reported and kept in the
+	// library, never dropped; the fight reopens.
 	eval[bool](t, ctx, `(localStorage.setItem('battlemat/save', JSON.stringify('{"format":"battlemat-save","version":1,"start":')), true)`)
 	navigate(t, ctx, srv.URL+"/")
 	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 5*time.Second)
-	if kept := eval[string](t, ctx, `localStorage.getItem('battlemat/damaged') || ''`); !strings.Contains(kept, "battlemat-save") {
-		t.Errorf("the damaged save was not kept aside: %q", kept)
+	click(t, ctx, "#library-toggle")
+	poll[bool](t, ctx, `document.querySelectorAll('#damaged li').length === 1`, 5*time.Second)
+	if hp := eval[int](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp`); hp != hp1 {
+		t.Errorf("after a damaged slot the fight did not reopen: HP %d, want %d", hp, hp1)
 	}
 	screenshot(t, ctx, "table-damaged-save")
+	click(t, ctx, "#library-close")
 	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t)) // back to the fight, then redo the attack
 	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
 	tap(t, ctx, grid.Square{X: 8, Y: 5})
@@ -156,6 +160,9 @@ func TestE2EAttackUndoRedoReloadShare(t *testing.T) {
 
 	navigate(t, ctx, srv.URL+"/#v1.this-is-not-a-link")
 	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 5*time.Second)
+	if h := eval[string](t, ctx, `location.hash`); h != "" {
+		t.Errorf("a link that failed to open stays in the address bar: %q", h)
+	}
 	if got := eval[int](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp`); got != hp1 {
 		t.Errorf("a damaged link changed the board: HP %d, want %d", got, hp1)
 	}
@@ -336,8 +343,6 @@ func TestE2EResetMoveAfterTurns(t *testing.T) {
 
 	// A Kaldaria charge switched on and off with the same button.
 	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-robin"))
-	poll[bool](t, ctx, `document.getElementById('offer-open') !== null`, 5*time.Second)
-	click(t, ctx, "#offer-open")
 	poll[bool](t, ctx, `document.getElementById('mode-charging') !== null`, 5*time.Second)
 	for _, want := range []string{"true", "false", "true"} {
 		click(t, ctx, "#mode-charging")

@@ -231,5 +231,5 @@ func (t *Table) newEncounter(ctx app.Context, e app.Event) {
 		}
 		break
 	}
-	t.propose(ctx, sess, "blank")
+	t.adopt(ctx, sess, i18n.T(t.lang, "library.name.blank", "ruleset", id), "notice.opened.blank")
 }

@@ -17,7 +17,7 @@ import (
 
 // catalogueKey matches a string literal shaped like a message key: one of
 // the catalogue's key families, a dot, and the rest.
-var catalogueKey = regexp.MustCompile(`^(bar|board|turn|inspector|decision|attack|step|offer|notice|log|edit|move|target|key|count)\.[a-z0-9.-]+$`)
+var catalogueKey = regexp.MustCompile(`^(bar|board|turn|inspector|decision|attack|step|offer|notice|library|held|log|edit|move|target|key|count)\.[a-z0-9.-]+$`)
 
 // TestCatalogueHasUIKeys reads the UI's Go files and checks that every
 // string literal shaped like a message key is in the catalogue, so a typo

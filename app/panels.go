@@ -10,35 +10,17 @@ import (
 
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
-	"battlemat/rules/rulesets"
 )
 
 // renderBar is the top bar: the encounter menu, undo/redo, sharing and
 // the language switch.
 func (t *Table) renderBar(enc combat.Encounter) app.UI {
 	l := t.lang
-	samples := rulesets.Samples()
-	opts := make([]app.UI, 0, len(samples)+1)
-	opts = append(opts, app.Option().Value("").Text(i18n.T(l, "bar.samples")))
-	for _, s := range samples {
-		opts = append(opts, app.Option().Value(s.ID).Text(i18n.Isolate(s.Title)))
-	}
 	return app.Header().Class("bar").Body(
 		app.H1().Class("brand").Text("Battlemat"),
 		app.Span().ID("ruleset").Class("pill").Body(app.Bdi().Text(enc.Ruleset)),
-		app.Select().ID("samples").Attr("aria-label", i18n.T(l, "bar.samples.label")).Body(opts...).
-			OnChange(func(ctx app.Context, e app.Event) {
-				id := ctx.JSSrc().Get("value").String()
-				if id == "" {
-					return
-				}
-				if err := t.openSample(id); err != nil {
-					t.notice = warn("notice.not-allowed.bare", "msg", err)
-					return
-				}
-				t.autosave(ctx)
-				ctx.JSSrc().Set("value", "")
-			}),
+		app.Button().ID("library-toggle").Text(i18n.T(l, "library.title")).Attr("aria-expanded", t.shelf.open).OnClick(t.toggleLibrary),
+		t.renderSamples(),
 		app.Button().ID("undo").Text(i18n.T(l, "bar.undo")).Title(i18n.T(l, "bar.undo.hint")).Disabled(!t.sess.CanUndo()).
 			OnClick(func(ctx app.Context, e app.Event) { t.undo(ctx) }),
 		app.Button().ID("redo").Text(i18n.T(l, "bar.redo")).Title(i18n.T(l, "bar.redo.hint")).Disabled(!t.sess.CanRedo()).
@@ -54,33 +36,6 @@ func (t *Table) renderBar(enc combat.Encounter) app.UI {
 		t.renderPWA(),
 		app.If(t.shared != "", func() app.UI {
 			return app.Input().ID("shared").Class("shared").Dir("ltr").ReadOnly(true).Value(t.shared).Attr("aria-label", i18n.T(l, "bar.share"))
-		}),
-	)
-}
-
-// offerKeys are the questions asked before an encounter from each source
-// replaces the open one, and the notices once it has.
-var offerKeys = map[string]struct{ ask, done string }{
-	"link":  {"offer.link", "notice.opened.link"},
-	"file":  {"offer.file", "notice.opened.file"},
-	"blank": {"offer.blank", "notice.opened.blank"},
-}
-
-// renderOffer asks before an encounter from a link or file replaces the
-// open one.
-func (t *Table) renderOffer() app.UI {
-	l := t.lang
-	enc := t.offer.sess.State()
-	return app.Div().ID("offer").Class("offer").Attr("role", "alertdialog").Body(
-		app.P().Body(say(l, offerKeys[t.offer.source].ask, "ruleset", enc.Ruleset,
-			"creatures", i18n.N(l, "count.creatures", int64(len(enc.Combatants))),
-			"commands", i18n.N(l, "count.commands", int64(t.offer.sess.Cursor())))...),
-		app.Button().ID("offer-open").Text(i18n.T(l, "offer.open")).OnClick(func(ctx app.Context, e app.Event) {
-			t.accept(ctx, t.offer.sess, t.offer.source)
-		}),
-		app.Button().ID("offer-keep").Text(i18n.T(l, "offer.keep")).OnClick(func(ctx app.Context, e app.Event) {
-			t.offer = nil
-			t.clearFragment(ctx)
 		}),
 	)
 }

@@ -1,87 +1,325 @@
 package app
 
 import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
+	"battlemat/rules/rulesets"
 )
 
 // Browser storage keys, prefixed so go-app's own keys never collide.
 const (
-	keySave    = "battlemat/save"    // the open encounter, after every command
-	keyDamaged = "battlemat/damaged" // a save that could not be read, kept aside
+	keySave    = "battlemat/save"    // localStorage: the single autosave of earlier versions
+	keyDamaged = "battlemat/damaged" // localStorage: earlier versions' copy of an unreadable save
+	keyEntry   = "battlemat/entry"   // sessionStorage: the library entry this tab has open
 )
 
-// autosave writes the open encounter to browser storage.
+// trashKept is how long a deleted encounter can be brought back: after
+// that it is removed for good at the next start.
+const trashKept = time.Hour
+
+// shelf is the table's side of the encounter library (see Library).
+type shelf struct {
+	db      *Library   // nil until opened, or when the browser has no database
+	entry   LibEntry   // the open encounter's entry
+	list    []LibEntry // every entry, newest first
+	ready   bool       // the library has been read and an encounter opened
+	open    bool       // the library panel is shown
+	held    bool       // another tab opened this encounter: this tab saves nothing until the user chooses
+	full    bool       // the last write failed for lack of room
+	durable bool       // the browser granted persistent storage
+	confirm string     // the entry whose deletion waits for the user's OK
+	tabs    tabs
+}
+
+// startLibrary opens the library, moves earlier versions' autosave into
+// it, then reopens the user's encounter: the one this tab had open, else
+// the last one changed. Only when there is none does it build a sample.
+// A share link in the address bar opens afterwards, as a new entry.
+func (t *Table) startLibrary(ctx app.Context) {
+	t.shelf.tabs.start(ctx, t)
+	openLibrary(ctx, func(ctx app.Context, lib *Library, err error) {
+		if err != nil {
+			t.notice = warn("notice.library-unavailable", "error", err)
+			t.opened(ctx)
+			return
+		}
+		t.shelf.db = lib
+		t.askPersistence(ctx)
+		t.migrate(ctx, []string{keyDamaged, keySave}, func(ctx app.Context) {
+			t.refresh(ctx, func(ctx app.Context) {
+				t.purgeTrash(ctx)
+				t.restore(ctx, t.candidates())
+			})
+		})
+	})
+}
+
+// migrate moves each localStorage slot of earlier versions into the
+// library as a new entry. A slot is removed only once its entry is
+// written; one that cannot be read becomes a damaged entry holding the
+// slot's text byte for byte.
+func (t *Table) migrate(ctx app.Context, keys []string, then func(app.Context)) {
+	if len(keys) == 0 {
+		then(ctx)
+		return
+	}
+	key, rest := keys[0], keys[1:]
+	ls := app.Window().Get("localStorage")
+	raw := ls.Call("getItem", key)
+	if raw.Type() != app.TypeString {
+		t.migrate(ctx, rest, then)
+		return
+	}
+	e := LibEntry{ID: newEntryID(), Name: i18n.T(t.lang, "library.name.autosave"), Changed: now()}
+	doc, err := slotSave(t.reg, raw.String())
+	if err != nil {
+		e.Damaged, doc = err.Error(), raw.String()
+		e.Name = i18n.T(t.lang, "library.name.damaged")
+		t.notice = warn("notice.saved-unreadable", "error", err)
+	} else if sess, err := combat.DecodeSave(t.reg, []byte(doc)); err == nil {
+		e.Ruleset, e.Commands = sess.State().Ruleset, sess.Cursor()
+	}
+	t.shelf.db.Put(ctx, e, doc, func(ctx app.Context, err error) {
+		if err != nil {
+			t.storageFailed(err)
+			then(ctx) // the slot stays where it is
+			return
+		}
+		ls.Call("removeItem", key)
+		t.migrate(ctx, rest, then)
+	})
+}
+
+// slotSave returns the save document in a localStorage slot: go-app
+// stored it as a JSON string; a slot holding anything else is tried as a
+// document itself. It fails when no readable encounter is there.
+func slotSave(reg *combat.Registry, raw string) (string, error) {
+	doc := raw
+	if strings.HasPrefix(raw, `"`) {
+		var s string
+		if err := json.Unmarshal([]byte(raw), &s); err == nil {
+			doc = s
+		}
+	}
+	if _, err := combat.DecodeSave(reg, []byte(doc)); err != nil {
+		return "", err
+	}
+	return doc, nil
+}
+
+// refresh reads the library's list again, newest first.
+func (t *Table) refresh(ctx app.Context, then func(app.Context)) {
+	if t.shelf.db == nil {
+		then(ctx)
+		return
+	}
+	t.shelf.db.List(ctx, func(ctx app.Context, list []LibEntry, err error) {
+		if err == nil {
+			slices.SortFunc(list, func(a, b LibEntry) int { return cmp.Or(cmp.Compare(b.Changed, a.Changed), strings.Compare(a.ID, b.ID)) })
+			t.shelf.list = list
+		}
+		then(ctx)
+	})
+}
+
+// candidates lists the entries to reopen at start, best first: the one
+// this tab had open (a reload), then the others by last change.
+func (t *Table) candidates() []LibEntry {
+	var out []LibEntry
+	mine := sessionEntry()
+	for _, e := range t.shelf.list {
+		if e.Damaged != "" || e.Deleted != 0 {
+			continue
+		}
+		if e.ID == mine {
+			out = append([]LibEntry{e}, out...)
+		} else {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// restore opens the first of the candidates that can be read. One that
+// cannot is marked damaged (its document stays as it is) and the next is
+// tried; with none left, a link in the address bar or a sample opens.
+func (t *Table) restore(ctx app.Context, cands []LibEntry) {
+	if len(cands) == 0 {
+		if !t.openFragment(ctx) {
+			t.openSample(ctx, rulesets.Samples()[0].ID)
+		}
+		t.opened(ctx)
+		return
+	}
+	e := cands[0]
+	t.load(ctx, e, func(ctx app.Context, ok bool) {
+		if !ok {
+			t.restore(ctx, cands[1:])
+			return
+		}
+		t.openFragment(ctx)
+		t.opened(ctx)
+	})
+}
+
+// opened marks the start as done: the table renders from now on.
+func (t *Table) opened(ctx app.Context) {
+	if t.sess == nil { // no database and no link: an unsaved sample
+		t.openSample(ctx, rulesets.Samples()[0].ID)
+	}
+	t.shelf.ready = true
+}
+
+// load opens the library entry e. A document that cannot be read marks
+// the entry damaged, keeps it as it is, and says so.
+func (t *Table) load(ctx app.Context, e LibEntry, then func(app.Context, bool)) {
+	t.shelf.db.Doc(ctx, e.ID, func(ctx app.Context, doc string, err error) {
+		var sess *combat.Session
+		if err == nil {
+			sess, err = combat.DecodeSave(t.reg, []byte(doc))
+		}
+		if err != nil {
+			e.Damaged = err.Error()
+			t.shelf.db.PutEntry(ctx, e, func(ctx app.Context, err error) { t.refresh(ctx, func(app.Context) {}) })
+			t.notice = warn("notice.entry-unreadable", "name", e.Name, "error", err)
+			then(ctx, false)
+			return
+		}
+		t.use(sess)
+		t.enter(ctx, e)
+		then(ctx, true)
+	})
+}
+
+// enter makes e the open entry of this tab and tells the other tabs.
+func (t *Table) enter(ctx app.Context, e LibEntry) {
+	t.shelf.entry = e
+	t.shelf.held = false
+	app.Window().Get("sessionStorage").Call("setItem", keyEntry, e.ID)
+	t.shelf.tabs.post("open", e.ID)
+}
+
+// sessionEntry is the entry this tab had open before a reload.
+func sessionEntry() string {
+	v := app.Window().Get("sessionStorage").Call("getItem", keyEntry)
+	if v.Type() != app.TypeString {
+		return ""
+	}
+	return v.String()
+}
+
+// adopt opens sess as a new library entry named name, and says so with the
+// notice key: whatever was open stays in the library, untouched.
+func (t *Table) adopt(ctx app.Context, sess *combat.Session, name, key string) {
+	t.use(sess)
+	enc := sess.State()
+	t.enter(ctx, LibEntry{ID: newEntryID(), Name: name, Ruleset: enc.Ruleset, Changed: now(), Commands: sess.Cursor()})
+	t.autosave(ctx)
+	t.notice = inform(key, "name", name)
+}
+
+// autosave writes the open encounter to its library entry. A tab that
+// another has taken the encounter from writes nothing.
 func (t *Table) autosave(ctx app.Context) {
+	if t.shelf.db == nil || t.shelf.held || t.shelf.entry.ID == "" {
+		return
+	}
 	doc, err := combat.EncodeSave(t.sess)
 	if err != nil {
 		t.notice = warn("notice.save-error", "error", err)
 		return
 	}
-	if err := ctx.LocalStorage().Set(keySave, string(doc)); err != nil {
-		t.notice = warn("notice.save-failed")
-	}
+	e := t.shelf.entry
+	e.Ruleset, e.Commands, e.Changed = t.state().Ruleset, t.sess.Cursor(), now()
+	t.shelf.entry = e
+	t.shelf.db.Put(ctx, e, string(doc), func(ctx app.Context, err error) {
+		if err != nil {
+			t.storageFailed(err)
+			return
+		}
+		if t.shelf.full {
+			t.shelf.full = false
+			t.notice = inform("notice.saved-again")
+		}
+		t.shelf.tabs.post("saved", e.ID)
+		if t.shelf.open {
+			t.refresh(ctx, func(app.Context) {})
+		}
+	})
 }
 
-// restore reopens the autosaved encounter. A save that cannot be read is
-// kept aside under keyDamaged, never thrown away, and the user is told.
-func (t *Table) restore(ctx app.Context) {
-	var doc string
-	if err := ctx.LocalStorage().Get(keySave, &doc); err != nil || doc == "" {
+// storageFailed tells the user a write failed: nothing was deleted, and
+// the encounter can be exported.
+func (t *Table) storageFailed(err error) {
+	if errors.Is(err, ErrStorageFull) {
+		t.shelf.full = true
+		t.notice = Notice{Key: "notice.storage-full", Error: true, Acts: []string{"export"}}
 		return
 	}
-	sess, err := combat.DecodeSave(t.reg, []byte(doc))
-	if err != nil {
-		ctx.LocalStorage().Set(keyDamaged, doc)
-		ctx.LocalStorage().Del(keySave)
-		t.notice = warn("notice.saved-unreadable", "error", err)
-		return
-	}
-	t.use(sess)
-	t.kept = true
+	t.notice = Notice{Key: "notice.save-failed", Args: []any{"error", err}, Error: true, Acts: []string{"export"}}
 }
 
-// openFragment offers the encounter of a share link in the URL fragment.
-// A damaged link is reported and changes nothing.
-func (t *Table) openFragment(ctx app.Context) {
+// askPersistence asks the browser to keep the library when space runs
+// low, and notes whether it agreed.
+func (t *Table) askPersistence(ctx app.Context) {
+	st := app.Window().Get("navigator").Get("storage")
+	if !st.Truthy() || !st.Get("persist").Truthy() {
+		return
+	}
+	var then app.Func
+	then = app.FuncOf(func(this app.Value, args []app.Value) any {
+		then.Release()
+		granted := len(args) > 0 && args[0].Type() == app.TypeBoolean && args[0].Bool()
+		ctx.Dispatch(func(ctx app.Context) { t.shelf.durable = granted })
+		return nil
+	})
+	st.Call("persist").Call("then", then)
+}
+
+// purgeTrash removes for good the encounters deleted longer ago than
+// trashKept.
+func (t *Table) purgeTrash(ctx app.Context) {
+	for _, e := range t.shelf.list {
+		if e.Deleted != 0 && now()-e.Deleted > trashKept.Milliseconds() {
+			t.shelf.db.Remove(ctx, e.ID, func(ctx app.Context, err error) {})
+		}
+	}
+	t.shelf.list = slices.DeleteFunc(t.shelf.list, func(e LibEntry) bool {
+		return e.Deleted != 0 && now()-e.Deleted > trashKept.Milliseconds()
+	})
+}
+
+// openFragment opens the encounter of a share link in the URL fragment as
+// a new library entry. The link leaves the address bar first, so a link
+// that cannot be opened is not tried again on reload; the user is told
+// why. It reports whether an encounter opened.
+func (t *Table) openFragment(ctx app.Context) bool {
 	frag := ctx.Page().URL().Fragment
 	if !strings.HasPrefix(frag, "v") {
-		return
+		return false
 	}
+	t.clearFragment(ctx)
 	sess, err := combat.DecodeLink(t.reg, frag)
 	if err != nil {
 		t.notice = warn("notice.link-damaged", "error", err)
-		t.clearFragment(ctx)
-		return
+		return false
 	}
-	t.propose(ctx, sess, "link")
+	t.adopt(ctx, sess, i18n.T(t.lang, "library.name.link", "ruleset", sess.State().Ruleset), "notice.opened.link")
+	return true
 }
 
-// propose swaps in an encounter from a link or file, asking first when it
-// would replace one with history.
-func (t *Table) propose(ctx app.Context, sess *combat.Session, source string) {
-	if t.sess == nil || !t.kept && len(t.sess.Log()) == 0 {
-		t.accept(ctx, sess, source)
-		return
-	}
-	t.offer = &offered{sess: sess, source: source}
-}
-
-// accept replaces the open encounter.
-func (t *Table) accept(ctx app.Context, sess *combat.Session, source string) {
-	t.use(sess)
-	t.kept = true
-	t.offer = nil
-	t.autosave(ctx)
-	t.clearFragment(ctx)
-	t.notice = inform(offerKeys[source].done)
-}
-
-// clearFragment removes a consumed share link from the address bar.
+// clearFragment removes a share link from the address bar.
 func (t *Table) clearFragment(ctx app.Context) {
 	u := *ctx.Page().URL()
 	if u.Fragment != "" {
@@ -90,7 +328,9 @@ func (t *Table) clearFragment(ctx app.Context) {
 	}
 }
 
-// share puts the encounter's link in the address bar and on the clipboard.
+// share puts the encounter's link in the address bar's place: on the
+// clipboard when the browser offers one, else in a field to copy by hand.
+// The notice says which happened, and where the link opens offline.
 func (t *Table) share(ctx app.Context) {
 	link, err := combat.EncodeLink(t.sess)
 	if err != nil {
@@ -100,30 +340,81 @@ func (t *Table) share(ctx app.Context) {
 	u := *ctx.Page().URL()
 	u.RawQuery, u.Fragment = "", link
 	full := u.String()
-	if nav := app.Window().Get("navigator"); nav.Get("clipboard").Truthy() {
-		nav.Get("clipboard").Call("writeText", full)
-	}
-	t.notice = Notice{Key: "notice.share-copied", Count: len(full)}
 	t.shared = full
+	offline := "notice.share.offline"
+	if !app.Window().Get("isSecureContext").Truthy() || !app.Window().Get("navigator").Get("serviceWorker").Truthy() {
+		offline = "notice.share.online-only"
+	}
+	byHand := Notice{Key: "notice.share.by-hand", Args: []any{"offline", i18n.T(t.lang, offline)}}
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		t.notice = byHand
+		return
+	}
+	var ok, fail app.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
+		release()
+		ctx.Dispatch(func(ctx app.Context) {
+			t.notice = Notice{Key: "notice.share.copied", Args: []any{"offline", i18n.T(t.lang, offline)}}
+		})
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		release()
+		ctx.Dispatch(func(ctx app.Context) { t.notice = byHand })
+		return nil
+	})
+	clip.Call("writeText", full).Call("then", ok, fail)
 }
 
-// export downloads the encounter as a save file.
+// export downloads the open encounter as a save file.
 func (t *Table) export() {
 	doc, err := combat.EncodeSave(t.sess)
 	if err != nil {
 		t.notice = warn("notice.export-failed", "error", err)
 		return
 	}
-	blob := app.Window().Get("Blob").New([]any{string(doc)}, map[string]any{"type": "application/json"})
+	download(string(doc), fileName(t.shelf.entry.Name, ".battlemat.json"))
+}
+
+// download hands text to the browser as a file called name.
+func download(text, name string) {
+	blob := app.Window().Get("Blob").New([]any{text}, map[string]any{"type": "application/octet-stream"})
 	url := app.Window().Get("URL").Call("createObjectURL", blob)
 	a := app.Window().Get("document").Call("createElement", "a")
 	a.Set("href", url)
-	a.Set("download", "encounter.battlemat.json")
+	a.Set("download", name)
 	a.Call("click")
 	app.Window().Get("URL").Call("revokeObjectURL", url)
 }
 
-// importFile reads a chosen save file and offers it.
+// fileName makes a file name of an entry's name: its letters and digits,
+// runs of anything else as one dash, "encounter" when nothing is left.
+func fileName(name, ext string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if b.Len() >= 60 {
+			break
+		}
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			dash = true
+			continue
+		}
+		if dash && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteRune(r)
+		dash = false
+	}
+	if b.Len() == 0 {
+		return "encounter" + ext
+	}
+	return b.String() + ext
+}
+
+// importFile reads a chosen save file and opens it as a new entry.
 func (t *Table) importFile(ctx app.Context, e app.Event) {
 	files := e.Get("target").Get("files")
 	if files.Length() == 0 {
@@ -134,6 +425,7 @@ func (t *Table) importFile(ctx app.Context, e app.Event) {
 		t.notice = Notice{Key: "notice.file-too-large", Count: size, Error: true}
 		return
 	}
+	name := strings.TrimSuffix(strings.TrimSuffix(f.Get("name").String(), ".json"), ".battlemat")
 	var then app.Func
 	then = app.FuncOf(func(this app.Value, args []app.Value) any {
 		text := args[0].String()
@@ -143,7 +435,7 @@ func (t *Table) importFile(ctx app.Context, e app.Event) {
 				t.notice = warn("notice.file-unreadable", "error", err)
 				return
 			}
-			t.propose(ctx, sess, "file")
+			t.adopt(ctx, sess, name, "notice.opened.file")
 		})
 		then.Release()
 		return nil

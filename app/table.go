@@ -32,12 +32,11 @@ type Table struct {
 
 	lang    i18n.Lang // the language of the UI
 	notice  Notice    // the message bar
-	offer   *offered  // an encounter waiting for the user's OK before it replaces the current one
 	dice    string    // physical dice typed by the user, space separated
 	last    []combat.Event
 	sampleI string
 	shared  string // the last share link made
-	kept    bool   // the open encounter is the user's own (restored), not a fresh sample
+	shelf   shelf  // the encounter library and the other tabs
 	pwa     pwa
 	safest  bool // plan moves along the safest path
 	threats bool // show the squares enemies threaten
@@ -105,6 +104,7 @@ type Notice struct {
 	Args  []any // name/value pairs for the placeholders
 	Count int   // the count of a counted message
 	Error bool
+	Acts  []string // buttons offered with it (see renderAct)
 }
 
 // render writes the notice in l, each value in its own <bdi>.
@@ -122,13 +122,6 @@ func (n Notice) text(l i18n.Lang) string { return i18n.T(l, n.Key, n.Args...) }
 func inform(key string, args ...any) Notice { return Notice{Key: key, Args: args} }
 func warn(key string, args ...any) Notice   { return Notice{Key: key, Args: args, Error: true} }
 
-// offered is an encounter from a link or a file that would replace the open
-// one: it is only swapped in when the user agrees.
-type offered struct {
-	sess   *combat.Session
-	source string
-}
-
 // OnInit prepares the registry; the session comes in OnMount or
 // OnPreRender.
 func (t *Table) OnInit() {
@@ -136,14 +129,14 @@ func (t *Table) OnInit() {
 }
 
 // OnPreRender lays out the first sample for the server-rendered page.
-func (t *Table) OnPreRender(ctx app.Context) { t.openSample(rulesets.Samples()[0].ID) }
+func (t *Table) OnPreRender(ctx app.Context) { t.showSample() }
 
-// OnMount restores the autosaved encounter, opens a share link if the URL
-// carries one, and wires the keyboard and the board's gestures.
+// OnMount reopens the user's encounter from the library (then a share
+// link, if the URL carries one) and wires the keyboard and the board's
+// gestures.
 func (t *Table) OnMount(ctx app.Context) {
 	t.initLang(ctx)
-	t.restore(ctx)
-	t.openFragment(ctx)
+	t.startLibrary(ctx)
 	ctx.Handle(actionBoard, t.onBoard)
 	ctx.Handle(actionCommand, func(ctx app.Context, a app.Action) {
 		if cmd, ok := a.Value.(combat.Command); ok {
@@ -177,14 +170,18 @@ func (t *Table) OnMount(ctx app.Context) {
 		return nil
 	}))
 	app.Window().Call("addEventListener", "hashchange", app.FuncOf(func(this app.Value, args []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) { t.openFragment(ctx) })
+		ctx.Dispatch(func(ctx app.Context) {
+			if t.shelf.ready {
+				t.openFragment(ctx)
+			}
+		})
 		return nil
 	}))
 }
 
 // OnNav opens a share link pasted into the address bar of an open app.
 func (t *Table) OnNav(ctx app.Context) {
-	if t.sess != nil {
+	if t.shelf.ready {
 		t.openFragment(ctx)
 	}
 }
@@ -204,24 +201,37 @@ func (t *Table) changed() {
 	t.cur, t.planned = nil, nil
 }
 
-// openSample replaces the session with a fresh sample.
-func (t *Table) openSample(id string) error {
+// sample builds a fresh session of the sample id.
+func (t *Table) sample(id string) (*combat.Session, rulesets.Sample, error) {
 	s, ok := rulesets.Find(id)
 	if !ok {
-		return fmt.Errorf("no sample %q", id)
+		return nil, s, fmt.Errorf("no sample %q", id)
 	}
 	enc, err := s.Build(1)
 	if err != nil {
-		return err
+		return nil, s, err
 	}
 	sess, err := combat.NewSession(t.reg, enc)
-	if err != nil {
-		return err
+	return sess, s, err
+}
+
+// showSample lays out the first sample, saved nowhere: the page the
+// server renders before the app has read the library.
+func (t *Table) showSample() {
+	if sess, _, err := t.sample(rulesets.Samples()[0].ID); err == nil {
+		t.use(sess)
 	}
-	t.use(sess)
-	t.sampleI = id
-	t.kept = false
-	return nil
+}
+
+// openSample opens a fresh sample as a new library entry; the encounter
+// open before stays in the library.
+func (t *Table) openSample(ctx app.Context, id string) {
+	sess, s, err := t.sample(id)
+	if err != nil {
+		t.notice = warn("notice.not-allowed.bare", "msg", err)
+		return
+	}
+	t.adopt(ctx, sess, s.Title, "notice.opened.sample")
 }
 
 // use makes sess the open session and clears what pointed into the old one.
@@ -256,6 +266,9 @@ func replayEvents(sess *combat.Session) [][]combat.Event {
 // do gives a command to the session, with the typed physical dice if any,
 // then autosaves. Errors become a notice; the encounter is unchanged.
 func (t *Table) do(ctx app.Context, cmd combat.Command) bool {
+	if t.shelf.held {
+		return false
+	}
 	faces, bad := parseFaces(t.dice)
 	if bad != "" {
 		t.notice = warn("attack.dice.bad", "face", bad)
@@ -295,7 +308,7 @@ func (t *Table) recordEvents(events []combat.Event) {
 }
 
 func (t *Table) undo(ctx app.Context) {
-	if t.sess.Undo() {
+	if !t.shelf.held && t.sess.Undo() {
 		t.changed()
 		t.last = nil
 		t.autosave(ctx)
@@ -303,7 +316,7 @@ func (t *Table) undo(ctx app.Context) {
 }
 
 func (t *Table) redo(ctx app.Context) {
-	if t.sess.Redo() {
+	if !t.shelf.held && t.sess.Redo() {
 		t.changed()
 		t.last = nil
 		t.autosave(ctx)
@@ -326,24 +339,29 @@ func explainError(err error) Notice {
 
 // Render lays out the bar, the board and the side panels.
 func (t *Table) Render() app.UI {
+	l := t.lang
 	if t.sess == nil {
+		if app.IsClient { // the library is being read: no sample is built meanwhile
+			return app.Div().Class("table").Body(app.P().ID("opening").Class("hint").Text(i18n.T(l, "library.opening")))
+		}
 		if t.reg == nil {
 			t.OnInit()
 		}
-		t.openSample(rulesets.Samples()[0].ID)
+		t.showSample()
 	}
 	enc := t.state()
-	l := t.lang
 	return app.Div().Class("table").Body(
 		t.renderBar(enc),
 		app.If(t.notice.Key != "", func() app.UI {
 			return app.Div().ID("notice").Class("notice").Attr("role", "status").
 				Attr("data-error", t.notice.Error).Body(
 				app.Span().Body(t.notice.render(l)...),
+				app.Range(t.notice.Acts).Slice(func(i int) app.UI { return t.renderAct(t.notice.Acts[i]) }),
 				app.Button().Class("linkish").Text(i18n.T(l, "notice.dismiss")).OnClick(func(ctx app.Context, e app.Event) { t.notice = Notice{} }),
 			)
 		}),
-		app.If(t.offer != nil, func() app.UI { return t.renderOffer() }),
+		app.If(t.shelf.held, func() app.UI { return t.renderHeld() }),
+		app.If(t.shelf.open, func() app.UI { return t.renderLibrary() }),
 		app.Main().Class("stage").Body(
 			app.Div().Class("mapwrap").Body(
 				app.Div().Class("zoom").Body(

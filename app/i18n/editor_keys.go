@@ -7,32 +7,24 @@ package i18n
 // them like any other key.
 var editorKeys = [numLangs]map[string]string{
 	English: {
-		"offer.blank":         "Open a blank board ({ruleset}, {creatures}, {commands})? It replaces the one on the board, which you can export first.",
-		"notice.opened.blank": "Opened a blank board.",
-		"attack.dice.bad":     "{face} is not a die face.",
-		"edit.bad-hp":         "HP: {value} is not a whole number.",
-		"edit.bad-json":       "Stat block: not valid JSON ({error}).",
+		"attack.dice.bad": "{face} is not a die face.",
+		"edit.bad-hp":     "HP: {value} is not a whole number.",
+		"edit.bad-json":   "Stat block: not valid JSON ({error}).",
 	},
 	Hebrew: {
-		"offer.blank":         "לפתוח לוח ריק ({ruleset}, {creatures}, {commands})? הוא יחליף את הקרב שעל הלוח, שאפשר לייצא קודם.",
-		"notice.opened.blank": "נפתח לוח ריק.",
-		"attack.dice.bad":     "{face} אינו תוצאה של קובייה.",
-		"edit.bad-hp":         "נק״פ: {value} אינו מספר שלם.",
-		"edit.bad-json":       "גיליון נתונים: JSON לא תקין ({error}).",
+		"attack.dice.bad": "{face} אינו תוצאה של קובייה.",
+		"edit.bad-hp":     "נק״פ: {value} אינו מספר שלם.",
+		"edit.bad-json":   "גיליון נתונים: JSON לא תקין ({error}).",
 	},
 	Polish: {
-		"offer.blank":         "Otworzyć pustą planszę ({ruleset}, {creatures}, {commands})? Zastąpi ona starcie na planszy, które możesz najpierw wyeksportować.",
-		"notice.opened.blank": "Otwarto pustą planszę.",
-		"attack.dice.bad":     "{face} to nie wynik rzutu kością.",
-		"edit.bad-hp":         "PŻ: {value} to nie liczba całkowita.",
-		"edit.bad-json":       "Statystyki: niepoprawny JSON ({error}).",
+		"attack.dice.bad": "{face} to nie wynik rzutu kością.",
+		"edit.bad-hp":     "PŻ: {value} to nie liczba całkowita.",
+		"edit.bad-json":   "Statystyki: niepoprawny JSON ({error}).",
 	},
 	Kazakh: {
-		"offer.blank":         "Бос тақтаны ашасыз ба ({ruleset}, {creatures}, {commands})? Ол тақтадағы шайқастың орнын басады; оны алдымен экспорттап алуға болады.",
-		"notice.opened.blank": "Бос тақта ашылды.",
-		"attack.dice.bad":     "{face} кубиктің мәні емес.",
-		"edit.bad-hp":         "HP: {value} бүтін сан емес.",
-		"edit.bad-json":       "Сипаттамалар: JSON дұрыс емес ({error}).",
+		"attack.dice.bad": "{face} кубиктің мәні емес.",
+		"edit.bad-hp":     "HP: {value} бүтін сан емес.",
+		"edit.bad-json":   "Сипаттамалар: JSON дұрыс емес ({error}).",
 	},
 }
 

@@ -62,22 +62,12 @@ var enCatalogue = catalogue{
 		"step.target":             "{key}: needs {n}",
 		"step.compute":            "{key} = {n}",
 
-		// Opening an encounter from a link or a file.
-		"offer.link": "Open the encounter from the link ({ruleset}, {creatures}, {commands})? It replaces the one on the board, which you can export first.",
-		"offer.file": "Open the encounter from the file ({ruleset}, {creatures}, {commands})? It replaces the one on the board, which you can export first.",
-		"offer.open": "Open it",
-		"offer.keep": "Keep mine",
-
 		// Notices.
 		"notice.dismiss":          "Dismiss",
-		"notice.opened.link":      "Opened the encounter from the link.",
-		"notice.opened.file":      "Opened the encounter from the file.",
 		"notice.link-damaged":     "This share link is damaged and was not opened ({error}). Your encounter is unchanged.",
 		"notice.link-failed":      "Could not make a link: {error}. Export the encounter to a file instead.",
 		"notice.file-unreadable":  "That file is not a readable encounter ({error}). Nothing was changed.",
 		"notice.export-failed":    "Could not export: {error}",
-		"notice.saved-unreadable": "The encounter saved in this browser could not be read ({error}). It is kept aside; a sample is open instead.",
-		"notice.save-failed":      "Could not save the encounter in this browser (storage full or blocked). Export it to a file.",
 		"notice.save-error":       "Could not save the encounter in this browser: {error}",
 		"notice.out-of-reach":     "That square is out of reach this turn.",
 		"notice.not-allowed":      "Not allowed: {msg} ({rule}).",
@@ -172,7 +162,6 @@ var enCatalogue = catalogue{
 		"log.title":             {One: "Log ({n} command)", Other: "Log ({n} commands)"},
 		"count.creatures":       {One: "{n} creature", Other: "{n} creatures"},
 		"count.commands":        {One: "{n} command", Other: "{n} commands"},
-		"notice.share-copied":   {One: "Share link copied ({n} character). It opens this board anywhere, even offline.", Other: "Share link copied ({n} characters). It opens this board anywhere, even offline."},
 		"notice.file-too-large": {One: "That file is too large to be an encounter ({n} byte).", Other: "That file is too large to be an encounter ({n} bytes)."},
 		"move.band":             {One: "{band}: {n} square ({rule})", Other: "{band}: {n} squares ({rule})"},
 	},

@@ -92,11 +92,11 @@ func TestN(t *testing.T) {
 	}
 }
 
-// TestNComposes checks the offer message built from two counted pieces.
+// TestNComposes checks a library line built from a counted piece.
 func TestNComposes(t *testing.T) {
-	got := T(Polish, "offer.link", "ruleset", "Kryształy Czasu",
-		"creatures", N(Polish, "count.creatures", 3), "commands", N(Polish, "count.commands", 14))
-	want := "Otworzyć starcie z linku (Kryształy Czasu, 3 stwory, 14 poleceń)? Zastąpi ono starcie na planszy, które możesz najpierw wyeksportować."
+	got := T(Polish, "library.meta", "ruleset", "Kryształy Czasu",
+		"commands", N(Polish, "count.commands", 14), "when", "2026-12-01 14:05")
+	want := "Kryształy Czasu · 14 poleceń · 2026-12-01 14:05"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
