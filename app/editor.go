@@ -203,7 +203,7 @@ func (t *Table) toggleWall(ctx app.Context, s grid.Square) {
 	} else {
 		walls = append(walls, s)
 	}
-	m.Walls = walls
+	m.Walls = combat.CanonicalWalls(walls)
 	t.do(ctx, combat.EditMap{Map: m})
 }
 
