@@ -32,6 +32,7 @@ func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []
 		return enc, nil, Invalid("", "ruleset", "encounter uses %q, not %q", enc.Ruleset, rs.ID())
 	}
 	a := &applier{rs: rs, e: enc.Clone(), r: r}
+	a.e.memo = enc.memo.next()
 	if tr, ok := rs.(TurnRuler); ok {
 		a.rules = tr.TurnRules()
 	}

@@ -31,13 +31,15 @@ type Encounter struct {
 	Pending    *Decision   `json:"pending,omitempty"` // the question the engine waits for
 	Move       *MoveState  `json:"move,omitempty"`    // a move suspended by opportunity attacks (DND-ALG-D step 3)
 	Dice       uint64      `json:"dice"`              // state of the seeded dice generator (dice.PCG)
+
+	memo *Memo // what rulesets derive from this value; shared by its plain copies, not by clones
 }
 
 // NewEncounter returns an empty encounter in setup, with its dice seeded
 // and its walls in canonical order.
 func NewEncounter(ruleset string, m grid.Map, seed uint64) Encounter {
 	m.Walls = CanonicalWalls(m.Walls)
-	return Encounter{Ruleset: ruleset, Map: m, Phase: PhaseSetup, Dice: dice.NewPCG(seed).State()}
+	return Encounter{Ruleset: ruleset, Map: m, Phase: PhaseSetup, Dice: dice.NewPCG(seed).State(), memo: &Memo{}}
 }
 
 // Turn points at the combatant whose turn it is: Member of Order[Slot].
@@ -154,9 +156,11 @@ func (s Stats) side() int { return max(1, s.Size) }
 // place. The map's walls and the combatants' opaque JSON (Profile,
 // RoundState) are shared: the engine only ever replaces them with new
 // values, and copying them on every command would dominate replay time.
-// Callers must treat them as read-only.
+// Callers must treat them as read-only. The copy has a Memo of its own,
+// empty: two clones of equal encounters are deeply equal.
 func (e Encounter) Clone() Encounter {
 	out := e
+	out.memo = &Memo{}
 	out.Combatants = slices.Clone(e.Combatants)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]

@@ -188,7 +188,11 @@ func (s *Session) push(e Entry, next Encounter) {
 	s.cursor++
 	s.cur = next
 	if s.cursor%snapEvery == 0 {
-		s.snaps = append(s.snaps, next)
+		// A snapshot keeps no derived state (Memo): replays from it derive
+		// their own.
+		snap := next
+		snap.memo = nil
+		s.snaps = append(s.snaps, snap)
 	}
 	if len(s.log) > HistoryLimit {
 		// The log is exactly HistoryLimit+1 entries and the cursor at its

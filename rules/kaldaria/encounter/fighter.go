@@ -55,27 +55,47 @@ type fighter struct {
 	state lasting
 }
 
-// fighterOf decodes combatant id.
+// fighterOf returns combatant id decoded: from the encounter's derived
+// state, or decoded alone when another combatant's data is broken.
 func fighterOf(enc combat.Encounter, id string) (fighter, error) {
+	if d := derive(enc); d.err == nil {
+		f, ok := d.field.fighters[id]
+		if !ok {
+			return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
+		}
+		return f, nil
+	}
 	c, ok := enc.Combatant(id)
 	if !ok {
 		return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
 	}
+	return decodeFighter(c, fighter{})
+}
+
+// decodeFighter decodes combatant c's profile and states, reusing those of
+// was that come from the same JSON.
+func decodeFighter(c combat.Combatant, was fighter) (fighter, error) {
 	if len(c.Profile) == 0 {
-		return fighter{}, combat.Invalid("K-RES-2", "profile", "%q has no Kaldaria profile", id)
+		return fighter{}, combat.Invalid("K-RES-2", "profile", "%q has no Kaldaria profile", c.ID)
 	}
 	f := fighter{c: c}
 	var err error
-	if f.sheet, err = sheets.get(c.Profile, DecodeSheet); err != nil {
+	if same(c.Profile, was.c.Profile) {
+		f.sheet = was.sheet
+	} else if f.sheet, err = DecodeSheet(c.Profile); err != nil {
 		return fighter{}, err
 	}
 	if len(c.RoundState) > 0 {
-		if f.round, err = rounds.get(c.RoundState, decodeInto[roundState]("roundState")); err != nil {
+		if same(c.RoundState, was.c.RoundState) {
+			f.round = was.round
+		} else if err = combat.DecodeStrict("roundState", c.RoundState, &f.round); err != nil {
 			return fighter{}, err
 		}
 	}
 	if len(c.State) > 0 {
-		if f.state, err = lastings.get(c.State, decodeInto[lasting]("state")); err != nil {
+		if same(c.State, was.c.State) {
+			f.state = was.state
+		} else if err = combat.DecodeStrict("state", c.State, &f.state); err != nil {
 			return fighter{}, err
 		}
 	}
@@ -134,16 +154,15 @@ func marshal(v any) json.RawMessage {
 
 // field is the battle of one encounter: every fighter and the tactics view.
 type field struct {
-	enc      combat.Encounter
 	fighters map[string]fighter
 	battle   *tactics.Battle
 }
 
-// fieldOf decodes every combatant and builds the tactics battle, with
-// combatant mover standing at at instead of its position (for a step being
-// checked from another square).
-func fieldOf(enc combat.Encounter, mover string, at grid.Square) (*field, error) {
-	fl := &field{enc: enc, fighters: make(map[string]fighter, len(enc.Combatants))}
+// buildField decodes every combatant, reusing what was (an older
+// revision's fighters, by ID) holds decoded from the same JSON, and builds
+// the tactics battle.
+func buildField(enc combat.Encounter, was map[string]fighter) (*field, error) {
+	fl := &field{fighters: make(map[string]fighter, len(enc.Combatants))}
 	rank := map[string]int{}
 	for si, s := range enc.Order {
 		for mi, m := range s.Members {
@@ -152,16 +171,12 @@ func fieldOf(enc combat.Encounter, mover string, at grid.Square) (*field, error)
 	}
 	cs := make([]tactics.Creature, 0, len(enc.Combatants))
 	for _, c := range enc.Combatants {
-		f, err := fighterOf(enc, c.ID)
+		f, err := decodeFighter(c, was[c.ID])
 		if err != nil {
 			return nil, err
 		}
 		fl.fighters[c.ID] = f
-		pos := c.Pos
-		if c.ID == mover {
-			pos = at
-		}
-		cr := f.sheet.creature(c.ID, c.Side, pos)
+		cr := f.sheet.creature(c.ID, c.Side, c.Pos)
 		cr.Down = f.out()
 		cr.Paralysed = f.has(CondParalysed)
 		cr.Bound = f.has(CondBound)
@@ -188,5 +203,17 @@ func fieldOf(enc combat.Encounter, mover string, at grid.Square) (*field, error)
 	return fl, nil
 }
 
-// fieldNow is fieldOf with everyone where they stand.
-func fieldNow(enc combat.Encounter) (*field, error) { return fieldOf(enc, "", grid.Square{}) }
+// battleWith builds the battle with combatant id standing at at instead of
+// its position (for a step checked from another square).
+func (fl *field) battleWith(id string, at grid.Square) (*tactics.Battle, error) {
+	if _, ok := fl.fighters[id]; !ok {
+		return fl.battle, nil
+	}
+	return fl.battle.With(id, at)
+}
+
+// fieldNow returns the encounter's field with everyone where they stand.
+func fieldNow(enc combat.Encounter) (*field, error) {
+	d := derive(enc)
+	return d.field, d.err
+}

@@ -127,13 +127,17 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 // enemies whose opportunity attack the step provokes (K-OA-1, K-OA-7,
 // K-OA-8, K-PIN-6, K-PIN-7).
 func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
-	fl, err := fieldOf(enc, id, from)
+	d := derive(enc)
+	if d.err != nil {
+		return combat.StepCheck{}, d.err
+	}
+	me := d.field.fighters[id]
+	battle, err := d.battleWith(id, from)
 	if err != nil {
 		return combat.StepCheck{}, err
 	}
-	me := fl.fighters[id]
 	mv := me.mode()
-	bu, err := fl.battle.Budget(id, mv.Mode)
+	bu, err := battle.Budget(id, mv.Mode)
 	if err != nil {
 		return combat.StepCheck{}, err
 	}
@@ -149,15 +153,11 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	case spent+1 > bu.Squares:
 		return combat.StepCheck{}, combat.Invalid(bu.Rules[0], "path", "%s moving as %s has %d squares this round", id, mv.Mode, bu.Squares)
 	}
-	plan, err := fl.battle.Walk(id, mv, []grid.Square{from, to})
+	attackers, err := battle.Step(id, mv, to)
 	if err != nil {
 		return combat.StepCheck{}, err
 	}
-	chk := combat.StepCheck{Cost: cost}
-	for _, oa := range plan.OAs {
-		chk.Attackers = append(chk.Attackers, oa.By)
-	}
-	return chk, nil
+	return combat.StepCheck{Cost: cost, Attackers: attackers}, nil
 }
 
 // spentSquares is how many squares the acting combatant has moved this

@@ -1,6 +1,8 @@
 package tactics
 
 import (
+	"slices"
+
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
 )
@@ -22,7 +24,10 @@ type Battle struct {
 	side  []uint8
 	sides []uint64
 	pins  []Pins // per creature, by index
-	touch *reach // who a one-square mover touches, per square
+	// budgets are the creatures' movement budgets, by index, computed
+	// when first asked.
+	budgets []budgets
+	touch   *reach // who a one-square mover touches, per square
 }
 
 // MaxSides is the number of distinct sides a Battle accepts.
@@ -74,15 +79,44 @@ func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 			seen[x] = true
 		}
 	}
+	b.engage()
+	return b, nil
+}
+
+// engage builds what follows from where everyone stands: who a mover
+// touches, the pins (K-PIN-3, K-PIN-8, K-PIN-9) and room for the budgets.
+func (b *Battle) engage() {
 	b.touch = b.reachFor(1)
-	b.pins = make([]Pins, len(cs))
-	for i := range cs {
+	b.pins = make([]Pins, len(b.cs))
+	b.budgets = make([]budgets, len(b.cs))
+	for i := range b.cs {
 		b.pins[i] = b.tidy(i)
 	}
-	for i := range cs {
+	for i := range b.cs {
 		b.markPinned(i)
 	}
-	return b, nil
+}
+
+// With returns the battle with creature id standing at anchor at instead,
+// as NewBattle would build it with that one change: an error when the
+// footprint there is off the map or on a wall (K-GRID-2) or puts a square
+// over capacity (K-SIZE-2). b is unchanged.
+func (b *Battle) With(id string, at grid.Square) (*Battle, error) {
+	i, err := b.lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	// The creatures' lists are shared with b, which never changes them.
+	w := &Battle{board: b.board, cs: slices.Clone(b.cs), byID: b.byID, side: b.side}
+	w.cs[i].At = at
+	if !w.board.Open(w.cs[i].Place()) {
+		return nil, combat.Invalid("K-GRID-2", "creatures["+id+"].at", "footprint off the map or on a wall")
+	}
+	if err := w.index(); err != nil {
+		return nil, err
+	}
+	w.engage()
+	return w, nil
 }
 
 // index fills the per-square occupancy of active creatures and checks

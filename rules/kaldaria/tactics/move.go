@@ -141,34 +141,67 @@ func (b *Battle) Walk(id string, mv Move, path []grid.Square) (Plan, error) {
 }
 
 func (b *Battle) walk(i int, mv Move, bu Budget, r *reach, path []grid.Square) (Plan, error) {
+	if err := b.check(i, mv, bu, path); err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Mover: b.cs[i].ID, Move: mv, Path: path, Cost: len(path) - 1,
+		Rules: cite([]combat.RuleID{"K-RES-3", "K-OA-1", "K-OA-7", "K-OA-8"}, bu.Rules...)}
+	p.OAs, p.Spared = b.provoked(i, mv, path, r)
+	p.Weight = len(p.OAs)
+	return p, nil
+}
+
+// check checks a path of creature i moving as mv with budget bu (K-RES-3,
+// K-GRID-2, K-GRID-4, K-SIZE-2, K-MOVE-10).
+func (b *Battle) check(i int, mv Move, bu Budget, path []grid.Square) error {
 	c := b.cs[i]
 	switch {
 	case !bu.Allowed:
-		return Plan{}, refuse(bu.Reason, "mode")
+		return refuse(bu.Reason, "mode")
 	case len(path) == 0 || path[0] != c.At:
-		return Plan{}, refuse(ReasonIllegalStep, "path[0]")
+		return refuse(ReasonIllegalStep, "path[0]")
 	case len(path)-1 > bu.Squares:
-		return Plan{}, refuse(ReasonTooFar, "path")
+		return refuse(ReasonTooFar, "path")
 	}
 	for k := 1; k < len(path); k++ {
 		d := grid.Square{X: path[k].X - path[k-1].X, Y: path[k].Y - path[k-1].Y}
 		if grid.Chebyshev(path[k], path[k-1]) != 1 ||
 			!b.board.CanStep(grid.Footprint{At: path[k-1], Side: c.side()}, d) || !b.enterable(i, path[k]) {
-			return Plan{}, refuse(ReasonIllegalStep, "path["+strconv.Itoa(k)+"]")
+			return refuse(ReasonIllegalStep, "path["+strconv.Itoa(k)+"]")
 		}
 	}
 	last := path[len(path)-1]
 	if len(path) > 1 && !b.room(i, last) {
-		return Plan{}, refuse(ReasonNoRoom, "path")
+		return refuse(ReasonNoRoom, "path")
 	}
 	if mv.Mode == Retreat && len(path) == 2 && !b.backward(i, last) {
-		return Plan{}, refuse(ReasonNotBackward, "path")
+		return refuse(ReasonNotBackward, "path")
 	}
-	p := Plan{Mover: c.ID, Move: mv, Path: path, Cost: len(path) - 1,
-		Rules: cite([]combat.RuleID{"K-RES-3", "K-OA-1", "K-OA-7", "K-OA-8"}, bu.Rules...)}
-	p.OAs, p.Spared = b.provoked(i, mv, path, r)
-	p.Weight = len(p.OAs)
-	return p, nil
+	return nil
+}
+
+// Step is Walk for the one-step path from where the creature stands to
+// the anchor to, answering only who strikes: the IDs of the enemies whose
+// opportunity attacks the step provokes, in resolution order (K-RES-3,
+// K-OA-1, K-OA-7, K-OA-8). It accepts and refuses exactly the steps Walk
+// does, and builds no plan.
+func (b *Battle) Step(id string, mv Move, to grid.Square) ([]string, error) {
+	i, bu, r, err := b.prepare(id, mv)
+	if err != nil {
+		return nil, err
+	}
+	path := [2]grid.Square{b.cs[i].At, to}
+	if err := b.check(i, mv, bu, path[:]); err != nil {
+		return nil, err
+	}
+	var buf [8]int32
+	var out []string
+	for _, d := range b.meets(r, i, path[0], to, buf[:0]) {
+		if b.barrier(int(d), i, mv.Mode) == "" {
+			out = append(out, b.cs[d].ID)
+		}
+	}
+	return out, nil
 }
 
 // Path returns the engine's path to a destination anchor, a least-cost path

@@ -164,6 +164,20 @@ func (b *Battle) leaving(r *reach, m, s, t int, out []int32) []int32 {
 	return out
 }
 
+// meets appends to out the enemies of mover m that a step from anchor s
+// to the anchor t leaves, ordered by initiative, then ID (K-OA-1, K-RES-3,
+//
+func (b *Battle) meets(r *reach, m int, s, t grid.Square, out []int32) []int32 {
+	out = b.leaving(r, m, b.board.Index(s), b.board.Index(t), out)
+	slices.SortFunc(out, func(x, y int32) int {
+		if c := b.cs[x].Initiative - b.cs[y].Initiative; c != 0 {
+			return c
+		}
+		return strings.Compare(b.cs[x].ID, b.cs[y].ID)
+	})
+	return out
+}
+
 // Plan is a move along a path with the opportunity attacks it provokes, in
 // the order they are resolved (K-RES-3), and the ones it does not.
 type Plan struct {
@@ -188,13 +202,7 @@ func (b *Battle) provoked(m int, mv Move, path []grid.Square, r *reach) ([]OA, [
 	used := map[int32]bool{}
 	var buf []int32
 	for k := 0; k+1 < len(path); k++ {
-		buf = b.leaving(r, m, b.board.Index(path[k]), b.board.Index(path[k+1]), buf[:0])
-		slices.SortFunc(buf, func(x, y int32) int {
-			if c := b.cs[x].Initiative - b.cs[y].Initiative; c != 0 {
-				return c
-			}
-			return strings.Compare(b.cs[x].ID, b.cs[y].ID)
-		})
+		buf = b.meets(r, m, path[k], path[k+1], buf[:0])
 		for _, d := range buf {
 			why := b.barrier(int(d), m, mv.Mode)
 			if why == "" && used[d] {

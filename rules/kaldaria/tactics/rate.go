@@ -1,6 +1,11 @@
 package tactics
 
-import "battlemat/rules/combat"
+import (
+	"slices"
+	"sync"
+
+	"battlemat/rules/combat"
+)
 
 // baseRate is the race base rate in squares per round (K-MOVE-1).
 var baseRate = map[Speed]int{SpeedSlow: 2, SpeedNormal: 3, SpeedFast: 4, SpeedVeryFast: 5}
@@ -98,8 +103,35 @@ type Budget struct {
 	Rules   []combat.RuleID `json:"rules"`
 }
 
-// budget returns creature i's movement budget for mode this round.
+// budget returns creature i's movement budget for mode this round,
+// computed once per battle. Its slices are clipped, so that a caller's
+// append never writes into the shared copy.
 func (b *Battle) budget(i int, mode Mode) Budget {
+	bs := &b.budgets[i]
+	bs.once.Do(func() {
+		for k, m := range []Mode{Normal, Charge, Retreat} {
+			bu := b.newBudget(i, m)
+			bu.Rules, bu.Rate.Modifiers, bu.Rate.Rules = slices.Clip(bu.Rules), slices.Clip(bu.Rate.Modifiers), slices.Clip(bu.Rate.Rules)
+			bs.modes[k] = bu
+		}
+	})
+	switch mode {
+	case Normal:
+		return bs.modes[0]
+	case Charge:
+		return bs.modes[1]
+	}
+	return bs.modes[2]
+}
+
+// budgets holds a creature's budget for each movement type, once asked.
+type budgets struct {
+	once  sync.Once
+	modes [3]Budget // Normal, Charge, Retreat
+}
+
+// newBudget computes creature i's movement budget for mode this round.
+func (b *Battle) newBudget(i int, mode Mode) Budget {
 	c := b.cs[i]
 	bu := Budget{Mode: mode, Rate: MovementRate(c)}
 	bu.Actions = actionsFor(mode)

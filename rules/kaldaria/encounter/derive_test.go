@@ -1,0 +1,116 @@
+package encounter
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// fresh returns a copy of enc with nothing derived: decoded from its JSON,
+// it has no memo.
+func fresh(t *testing.T, enc combat.Encounter) combat.Encounter {
+	t.Helper()
+	raw, err := json.Marshal(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out combat.Encounter
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Memo() != nil {
+		t.Fatal("a decoded encounter has a memo")
+	}
+	return out
+}
+
+// stepAnswer is a Step's result as text, for comparing.
+func stepAnswer(rs Ruleset, enc combat.Encounter, id string, from, to grid.Square) string {
+	chk, err := rs.Step(enc, id, from, to)
+	return fmt.Sprintf("%+v %v", chk, err)
+}
+
+// TestDerivedStepMatchesFresh checks that Step answers from the state an
+// encounter's memo keeps (asked many times, so it is reused, with the
+// mover standing elsewhere too) exactly as from an encounter derived
+// anew, for every combatant of every sample, from every square within
+// two of it, to every neighbour.
+func TestDerivedStepMatchesFresh(t *testing.T) {
+	rs := Ruleset{}
+	for name, sample := range map[string]func(uint64) (combat.Encounter, error){
+		"urchins": SampleUrchins, "elemental": SampleElemental, "robin": SampleRobin, "corridor": SampleCorridor,
+	} {
+		t.Run(name, func(t *testing.T) {
+			enc, err := sample(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if enc.Memo() == nil {
+				t.Fatal("a sample has no memo")
+			}
+			cold := fresh(t, enc)
+			for _, c := range enc.Combatants {
+				for y := c.Pos.Y - 2; y <= c.Pos.Y+2; y++ {
+					for x := c.Pos.X - 2; x <= c.Pos.X+2; x++ {
+						from := grid.Square{X: x, Y: y}
+						if !enc.Map.In(from) {
+							continue
+						}
+						for _, d := range grid.Directions {
+							to := from.Add(d)
+							got, want := stepAnswer(rs, enc, c.ID, from, to), stepAnswer(rs, cold, c.ID, from, to)
+							if got != want {
+								t.Fatalf("%s from %v to %v: %s, want %s", c.ID, from, to, got, want)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestDerivedNeverStale checks that changing an encounter in place after a
+// query (as a caller may, against the Clone contract) is seen by the next
+// query: the memo's state is used only while it matches.
+func TestDerivedNeverStale(t *testing.T) {
+	rs := Ruleset{}
+	enc, err := SampleCorridor(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := map[string]func(e *combat.Encounter){
+		"position":  func(e *combat.Encounter) { e.Combatants[e.Find("captain")].Pos = grid.Square{X: 9, Y: 3} },
+		"condition": func(e *combat.Encounter) { e.Combatants[e.Find("raider-4")].Conditions = []string{CondCharging} },
+		"hp":        func(e *combat.Encounter) { e.Combatants[e.Find("captain")].HP = 0 },
+		"order":     func(e *combat.Encounter) { m := e.Order[0].Members; m[0] = "raider-7" },
+		"round":     func(e *combat.Encounter) { e.Round = 3 },
+	}
+	for name, change := range changes {
+		t.Run(name, func(t *testing.T) {
+			e := enc.Clone()
+			e.Order = append([]combat.Slot(nil), enc.Order...)
+			e.Order[0].Members = append([]string(nil), enc.Order[0].Members...)
+			before, err := rs.Bands(e, "raider-4")
+			if err != nil {
+				t.Fatal(err)
+			}
+			change(&e)
+			got, err := rs.Bands(e, "raider-4")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := rs.Bands(fresh(t, e), "raider-4")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("after the change: %v, want %v (before: %v)", got, want, before)
+			}
+		})
+	}
+}

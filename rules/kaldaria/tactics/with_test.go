@@ -1,0 +1,104 @@
+package tactics
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"testing"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// withBattles are battles with engagement, pins, back protection, allies
+// to pass through and a giant, for the differential tests below.
+func withBattles(t *testing.T) map[string]*Battle {
+	return map[string]*Battle{
+		"bench": benchBattle(t),
+		"engaged": scene(t, `
+			.........
+			..#x.B...
+			..#.A.y..
+			..##CzD..
+			.........`, map[string]func(*Creature){
+			"A": func(c *Creature) { c.Speed, c.EngagedBy = SpeedFast, []string{"x", "y"} },
+			"z": func(c *Creature) { c.EngagedBy = []string{"C", "D"} },
+			"y": func(c *Creature) { c.OAsMade = []string{"B"} },
+		}),
+		"giant": scene(t, `
+			.......
+			.GG.a..
+			.GGb...
+			...#...`, nil),
+	}
+}
+
+// TestWithMatchesNewBattle checks that moving one creature with With
+// builds the battle NewBattle builds from the moved creatures, for every
+// creature (four of the large battle) and every square within three of
+// it, errors included.
+func TestWithMatchesNewBattle(t *testing.T) {
+	for name, b := range withBattles(t) {
+		t.Run(name, func(t *testing.T) {
+			m := b.board.Map()
+			ids := []string{"sel", "near0", "c7", "c8"}
+			if name != "bench" {
+				ids = nil
+				for _, c := range b.cs {
+					ids = append(ids, c.ID)
+				}
+			}
+			for _, id := range ids {
+				c := b.cs[b.byID[id]]
+				for y := max(0, c.At.Y-3); y < min(m.H, c.At.Y+4); y++ {
+					for x := max(0, c.At.X-3); x < min(m.W, c.At.X+4); x++ {
+						at := grid.Square{X: x, Y: y}
+						cs := clone(b.cs)
+						cs[b.byID[id]].At = at
+						want, werr := NewBattle(m, cs)
+						got, gerr := b.With(id, at)
+						if werr != nil || gerr != nil {
+							var we, ge *combat.RuleError
+							if !errors.As(werr, &we) || !errors.As(gerr, &ge) || *we != *ge {
+								t.Fatalf("%s at %v: error %v, want %v", id, at, gerr, werr)
+							}
+							continue
+						}
+						if !reflect.DeepEqual(got, want) {
+							t.Fatalf("%s at %v: the battles differ", id, at)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestStepMatchesWalk checks that Step accepts, refuses and reports
+// attackers exactly as Walk does on the one-step path, for every creature,
+// movement type and step.
+func TestStepMatchesWalk(t *testing.T) {
+	for name, b := range withBattles(t) {
+		t.Run(name, func(t *testing.T) {
+			for _, c := range b.cs {
+				for _, mv := range []Move{{Mode: Normal}, {Mode: Charge}, {Mode: Retreat}, {Mode: Charge, QuickLeap: true}} {
+					for _, d := range grid.Directions {
+						to := c.At.Add(d)
+						plan, werr := b.Walk(c.ID, mv, []grid.Square{c.At, to})
+						got, gerr := b.Step(c.ID, mv, to)
+						if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+							t.Fatalf("%s %v to %v: error %v, want %v", c.ID, mv, to, gerr, werr)
+						}
+						var want []string
+						for _, oa := range plan.OAs {
+							want = append(want, oa.By)
+						}
+						if !slices.Equal(got, want) {
+							t.Fatalf("%s %v to %v: attackers %v, want %v", c.ID, mv, to, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
