@@ -134,6 +134,7 @@ type Character struct {
 	NaturalArmour int          `json:"naturalArmour,omitempty"`
 	Weapons       []Weapon     `json:"weapons,omitempty"`
 	KeepAlive     bool         `json:"keepAlive,omitempty"`  // GM override: this NPC survives a failed critical save (CA-CRIT-6)
+	Leader        bool         `json:"leader,omitempty"`     // rolls morale for its side's group while alive and able (CA-MORALE-4)
 	Initiative    Waiver       `json:"initiative,omitempty"` // the GM's ruling on the round-1 DEX save of a PC-side member (CA-INIT-3, CA-AMB-2)
 	Status        Status       `json:"status"`
 }

@@ -145,22 +145,34 @@ const RoundsPerHour = 360
 func dyingDeadline(round int) int { return round + RoundsPerHour }
 
 // Entry is one queued attack on a target within a side's phase: the dice it
-// rolls after SelectDice (CA-ALG-B step 4).
+// rolls after SelectDice (CA-ALG-B step 4) and, once rolled, their faces in
+// the same order.
 type Entry struct {
 	Attacker string `json:"attacker,omitempty"`
 	Dice     []Die  `json:"dice"`
+	Faces    []int  `json:"faces,omitempty"`
 }
 
 // RollEntries rolls every die of every entry aimed at one target and returns
 // the single highest face, the target's result R_T (CA-DMG-7, CA-DUAL-1,
 // CA-ALG-B step 4). Faces are never added.
 func RollEntries(entries []Entry, r dice.Roller) (int, combat.Trace) {
+	best, _, tr := rollEntries(entries, r)
+	return best, tr
+}
+
+// rollEntries is RollEntries that also returns a copy of the entries with
+// the faces each rolled, so a phase can show which die counted.
+func rollEntries(entries []Entry, r dice.Roller) (int, []Entry, combat.Trace) {
 	var tr combat.Trace
+	rolled := make([]Entry, len(entries))
 	best, n := 0, 0
-	for _, e := range entries {
+	for i, e := range entries {
+		rolled[i] = Entry{Attacker: e.Attacker, Dice: append([]Die(nil), e.Dice...)}
 		for _, d := range e.Dice {
 			f := r.Roll(int(d))
 			tr = append(tr, combat.Step{Rule: "CA-DMG-2", Kind: combat.StepRoll, Key: KeyDamageRoll, Sides: int(d), Face: f})
+			rolled[i].Faces = append(rolled[i].Faces, f)
 			best = max(best, f)
 			n++
 		}
@@ -172,7 +184,7 @@ func RollEntries(entries []Entry, r dice.Roller) (int, combat.Trace) {
 		}
 		tr = append(tr, combat.Step{Rule: rule, Kind: combat.StepCompute, Key: KeyHighest, Value: best})
 	}
-	return best, tr
+	return best, rolled, tr
 }
 
 // Strike is one attack on the target of ResolveAttacks: who makes it and how.

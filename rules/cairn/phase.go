@@ -62,6 +62,7 @@ type Declaration struct {
 type PhaseResult struct {
 	Battle Battle       `json:"battle"`
 	Hits   []Damage     `json:"hits"`
+	Rolled [][]Entry    `json:"rolled"` // per hit, every entry aimed at its target with the faces rolled
 	Morale []Morale     `json:"morale,omitempty"`
 	Trace  combat.Trace `json:"trace"`
 }
@@ -118,12 +119,13 @@ func ResolvePhase(b Battle, decls []Declaration, r dice.Roller) (PhaseResult, er
 		}
 	}
 	results := make([]int, len(order))
+	rolled := make([][]Entry, len(order))
 	for i, id := range order {
 		var rt combat.Trace
-		results[i], rt = RollEntries(entries[id], r)
+		results[i], rolled[i], rt = rollEntries(entries[id], r)
 		tr = append(tr, rt...)
 	}
-	out := PhaseResult{Battle: b, Hits: make([]Damage, len(order))}
+	out := PhaseResult{Battle: b, Hits: make([]Damage, len(order)), Rolled: rolled}
 	out.Battle.Characters = make([]Character, len(b.Characters))
 	for i, c := range b.Characters {
 		out.Battle.Characters[i] = clone(c)

@@ -311,7 +311,13 @@ func (rs Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat
 	if err != nil {
 		return nil, err
 	}
-	o, err := StrikeOdds(def, []Strike{{Attacker: att, Attack: a}}, rs.Options)
+	return strikeChances(def, []Strike{{Attacker: att, Attack: a}}, rs.Options)
+}
+
+// strikeChances is StrikeOdds as the engine's chances: one per Outcome,
+// keyed by its name, then "damage-N" for each amount N dealt after armour.
+func strikeChances(def Character, strikes []Strike, opt Options) ([]combat.Chance, error) {
+	o, err := StrikeOdds(def, strikes, opt)
 	if err != nil {
 		return nil, err
 	}

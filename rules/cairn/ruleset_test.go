@@ -11,14 +11,16 @@ import (
 )
 
 var (
-	_ combat.Profiler   = Ruleset{}
-	_ combat.TurnRuler  = Ruleset{}
-	_ combat.Initiator  = Ruleset{}
-	_ combat.Budgeter   = Ruleset{}
-	_ combat.Mover      = Ruleset{}
-	_ combat.Attacker   = Ruleset{}
-	_ combat.OddsTeller = Ruleset{}
-	_ combat.Vitality   = Ruleset{}
+	_ combat.Profiler        = Ruleset{}
+	_ combat.TurnRuler       = Ruleset{}
+	_ combat.Initiator       = Ruleset{}
+	_ combat.Budgeter        = Ruleset{}
+	_ combat.Mover           = Ruleset{}
+	_ combat.Attacker        = Ruleset{}
+	_ combat.OddsTeller      = Ruleset{}
+	_ combat.Vitality        = Ruleset{}
+	_ combat.PhaseResolver   = Ruleset{}
+	_ combat.PhaseOddsTeller = Ruleset{}
 )
 
 func profile(t *testing.T, c Character) json.RawMessage {
@@ -49,10 +51,11 @@ func place(t *testing.T) combat.Encounter {
 }
 
 // TestRulesetPlaysSample drives the engine through the sample: the hero
-// passes its round-1 DEX save and acts first (CA-INIT-4), cuts the large
+// passes its round-1 DEX save and acts first (CA-INIT-4), declares an attack
+// that is rolled when its side's phase ends (CA-ALG-B) and cuts the large
 // bandit to 0 HP with no save (CA-DMG-6), the bandit still takes its turn
-// (CA-DMG-6), and the bandit sister's d6 of 6
-// replays the source's second case on the hero (CA-TV-2).
+// (CA-DMG-6), and the bandit sister's d6 of 6 replays the source's second
+// case on the hero (CA-TV-2).
 func TestRulesetPlaysSample(t *testing.T) {
 	enc := place(t)
 	if st, ok := enc.Combatant("rat-swarm"); !ok || st.Stats.Size != DetachmentSide || st.Stats.Speed != MoveSquares {
@@ -69,14 +72,20 @@ func TestRulesetPlaysSample(t *testing.T) {
 	if got := enc.Current(); got != "hero" {
 		t.Fatalf("first to act: %q; want the hero", got)
 	}
-	enc, _, err = combat.Apply(Ruleset{}, enc, combat.Attack{Attacker: "hero", Defender: "large-bandit"}, dicetest.Script(t, 8))
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.Attack{Attacker: "hero", Defender: "large-bandit"}, dicetest.Script(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := enc.Combatant("large-bandit"); b.HP == 0 || len(enc.Declared) != 1 {
+		t.Errorf("CA-ALG-B: the declared attack was rolled at once (bandit HP %d, %d declared)", b.HP, len(enc.Declared))
+	}
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.EndTurn{}, dicetest.Script(t, 8))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := enc.Combatant("large-bandit"); b.HP != 0 {
 		t.Errorf("bandit HP %d; want 0", b.HP)
 	}
-	enc, _, err = combat.Apply(Ruleset{}, enc, combat.EndTurn{}, dicetest.Script(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +96,11 @@ func TestRulesetPlaysSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc, _, err = combat.Apply(Ruleset{}, enc, combat.Attack{Attacker: "bandit-sister", Defender: "hero"}, dicetest.Script(t, 6, 10))
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.Attack{Attacker: "bandit-sister", Defender: "hero"}, dicetest.Script(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, _, err = combat.Apply(Ruleset{}, enc, combat.EndTurn{}, dicetest.Script(t, 6, 10))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,9 @@ func TestVitality(t *testing.T) {
 				enc, _ = do(enc, combat.EndTurn{})
 			}
 			if len(tc.attack) > 0 {
-				enc, evs = do(enc, combat.Attack{Attacker: "large-bandit", Defender: "hero"}, tc.attack...)
+				enc, _ = do(enc, combat.Attack{Attacker: "large-bandit", Defender: "hero"})
+				enc, _ = do(enc, combat.EndTurn{})
+				enc, evs = do(enc, combat.EndTurn{}, tc.attack...) // the bandits' phase ends (CA-ALG-B)
 				if got := downed(evs, "hero"); got != tc.downed {
 					t.Errorf("Downed %v, want %v", got, tc.downed)
 				}

@@ -3,6 +3,7 @@ package combat
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"slices"
 
 	"battlemat/rules/dice"
@@ -150,6 +151,13 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 	}
 	a.emit(Event{Type: AttackResolved, Actor: req.Attacker, Target: req.Defender,
 		Hit: out.Hit, Value: out.Damage, Trace: out.Trace})
+	for _, id := range slices.Sorted(maps.Keys(out.Conditions)) {
+		for _, k := range out.Conditions[id] {
+			if err := a.addCondition(id, k, out.ConditionRule); err != nil {
+				return err
+			}
+		}
+	}
 	if out.Damage > 0 {
 		d, err := a.get(req.Defender)
 		if err != nil {

@@ -66,7 +66,7 @@ func checkState(e Encounter) error {
 	if m := e.Move; m != nil && (len(m.Path) > MaxPath || len(m.Attackers) > MaxCombatants) {
 		return Invalid("", "move", "path over %d squares or more than %d attackers", MaxPath, MaxCombatants)
 	}
-	return nil
+	return validDeclared(e)
 }
 
 // checkSlots checks the bounds of an initiative order: at most
@@ -162,6 +162,12 @@ func checkCommand(c Command) error {
 		}
 	case Attack:
 		return opaques(c.Option)
+	case Declare:
+		if len(c.Targets) > MaxDeclTargets {
+			return Invalid("ENG-PHASE-2", "declare.targets", "%d targets is more than %d", len(c.Targets), MaxDeclTargets)
+		}
+		return opaques(c.Option)
+
 	case TakeOpportunity:
 		return opaques(c.Option)
 	case EditMap:

@@ -242,6 +242,7 @@ func init() {
 	register[AddCondition]()
 	register[RemoveCondition]()
 	register[End]()
+	register[Declare]()
 }
 
 // register adds the decoder of command type T under its kind.

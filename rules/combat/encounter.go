@@ -21,16 +21,17 @@ const (
 // Encounter is the whole state of one fight, a value: Apply returns a new
 // one and never changes its input (DND-ENG-1).
 type Encounter struct {
-	Ruleset    string      `json:"ruleset"`
-	Map        grid.Map    `json:"map"`
-	Combatants []Combatant `json:"combatants,omitempty"`
-	Phase      Phase       `json:"phase"`
-	Round      int         `json:"round,omitempty"`
-	Order      []Slot      `json:"order,omitempty"`
-	Turn       Turn        `json:"turn"`
-	Pending    *Decision   `json:"pending,omitempty"` // the question the engine waits for
-	Move       *MoveState  `json:"move,omitempty"`    // a move suspended by opportunity attacks (DND-ALG-D step 3)
-	Dice       uint64      `json:"dice"`              // state of the seeded dice generator (dice.PCG)
+	Ruleset    string        `json:"ruleset"`
+	Map        grid.Map      `json:"map"`
+	Combatants []Combatant   `json:"combatants,omitempty"`
+	Phase      Phase         `json:"phase"`
+	Round      int           `json:"round,omitempty"`
+	Order      []Slot        `json:"order,omitempty"`
+	Turn       Turn          `json:"turn"`
+	Pending    *Decision     `json:"pending,omitempty"`  // the question the engine waits for
+	Move       *MoveState    `json:"move,omitempty"`     // a move suspended by opportunity attacks (DND-ALG-D step 3)
+	Declared   []Declaration `json:"declared,omitempty"` // attacks queued in the current side phase (ENG-PHASE-2)
+	Dice       uint64        `json:"dice"`               // state of the seeded dice generator (dice.PCG)
 
 	memo *Memo // what rulesets derive from this value; shared by its plain copies, not by clones
 }
@@ -167,6 +168,7 @@ func (e Encounter) Clone() Encounter {
 		c.Conditions = slices.Clone(c.Conditions)
 	}
 	out.Order = cloneOrder(e.Order)
+	out.Declared = cloneDecls(e.Declared)
 	if e.Pending != nil {
 		out.Pending = e.Pending.clone()
 	}

@@ -36,6 +36,10 @@ const (
 	RoundEnded        EventType = "roundEnded"
 	SideStanding      EventType = "sideStanding" // only one side can still act: the GM may end the fight (DND-AMB-19)
 	EncounterEnded    EventType = "encounterEnded"
+	AttackDeclared    EventType = "attackDeclared"   // queued in a side phase: Target is the first target, Value the number of targets (ENG-PHASE-2)
+	PhaseHitResolved  EventType = "phaseHitResolved" // one target of a side phase: Phase holds its dice, Value = damage, Key = outcome (ENG-PHASE-3)
+	MoraleChecked     EventType = "moraleChecked"    // Morale holds the check, Key = group, Value = number fled (ENG-PHASE-5)
+	Fled              EventType = "fled"             // Actor failed a morale check and flees (ENG-PHASE-5)
 )
 
 // Event is one thing that happened while a command was applied. Which fields
@@ -55,4 +59,6 @@ type Event struct {
 	Trace    Trace        `json:"trace,omitempty"`
 	Order    []Slot       `json:"order,omitempty"`
 	Decision *Decision    `json:"decision,omitempty"`
+	Phase    *PhaseHit    `json:"phase,omitempty"`
+	Morale   *MoraleCheck `json:"morale,omitempty"`
 }

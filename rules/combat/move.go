@@ -240,6 +240,10 @@ func (c Choose) apply(a *applier) error {
 }
 
 func (c Attack) apply(a *applier) error {
+	if pr, ok := a.rs.(PhaseResolver); ok {
+		// ENG-PHASE-2: in a side phase an attack is declared, not rolled.
+		return a.declare(pr, Declaration{Attacker: c.Attacker, Targets: []string{c.Defender}, Option: c.Option})
+	}
 	att, err := a.acting(c.Attacker)
 	if err != nil {
 		return err

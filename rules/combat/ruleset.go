@@ -152,14 +152,18 @@ type AttackRequest struct {
 // AttackOutcome is a resolved attack, or a question. Damage is taken off the
 // defender's HP by the engine; RoundState replaces the per-round state of the
 // listed combatants (parry pools spent, dodge counter, OA records) and State
-// their persistent state (engagement lists, life keys used).
+// their persistent state (engagement lists, life keys used). Conditions are
+// condition keys the engine puts on the listed combatants (off balance,
+// prone: ENG-COND-1), each cited with ConditionRule.
 type AttackOutcome struct {
-	Hit        bool                       `json:"hit"`
-	Damage     int                        `json:"damage,omitempty"`
-	Trace      Trace                      `json:"trace,omitempty"`
-	RoundState map[string]json.RawMessage `json:"roundState,omitempty"`
-	State      map[string]json.RawMessage `json:"state,omitempty"`
-	Ask        *Question                  `json:"ask,omitempty"`
+	Hit           bool                       `json:"hit"`
+	Damage        int                        `json:"damage,omitempty"`
+	Trace         Trace                      `json:"trace,omitempty"`
+	RoundState    map[string]json.RawMessage `json:"roundState,omitempty"`
+	State         map[string]json.RawMessage `json:"state,omitempty"`
+	Ask           *Question                  `json:"ask,omitempty"`
+	Conditions    map[string][]string        `json:"conditions,omitempty"`
+	ConditionRule RuleID                     `json:"conditionRule,omitempty"`
 }
 
 // Question is a choice a ruleset needs from a player during an attack (e.g.

@@ -224,6 +224,29 @@ func checkEntry(e Entry, lim Limits) error {
 	return checkCommand(e.Command)
 }
 
+// validDeclared checks the side phase's queue: within its bounds, only
+// while the encounter runs, and naming combatants of the encounter
+// (ENG-PHASE-2).
+func validDeclared(e Encounter) error {
+	if len(e.Declared) == 0 {
+		return nil
+	}
+	if e.Phase != PhaseRunning || len(e.Declared) > MaxDeclarations {
+		return Invalid("ENG-PHASE-2", "declared", "%d declarations in phase %q", len(e.Declared), e.Phase)
+	}
+	for _, d := range e.Declared {
+		if e.Find(d.Attacker) < 0 || len(d.Targets) == 0 || len(d.Targets) > MaxDeclTargets || len(d.Option) > MaxOpaque {
+			return Invalid("ENG-PHASE-2", "declared", "inconsistent declaration of %q", d.Attacker)
+		}
+		for _, t := range d.Targets {
+			if e.Find(t) < 0 {
+				return Invalid("ENG-PHASE-2", "declared", "unknown target %q", t)
+			}
+		}
+	}
+	return nil
+}
+
 func validTape(t []dice.Throw) error {
 	for i, th := range t {
 		if th.Sides < 1 || th.Sides > 1000 || th.Face < 1 || th.Face > th.Sides {
@@ -328,6 +351,9 @@ func validPending(e Encounter) error {
 				return Invalid("", "move", "unknown attacker %q", id)
 			}
 		}
+	}
+	if err := validDeclared(e); err != nil {
+		return err
 	}
 	if d := e.Pending; d != nil {
 		if (d.Kind != DecideOpportunity && d.Kind != DecideAttack) || len(d.Options) == 0 ||

@@ -248,6 +248,13 @@ func (c SetHP) apply(a *applier) error {
 }
 
 func (c AddCondition) apply(a *applier) error {
+	return a.addCondition(c.ID, c.Condition, "")
+}
+
+// addCondition puts a condition on a combatant, by the GM's hand or, with
+// the ruleset's rule, as the outcome of an attack (ENG-COND-1).
+func (a *applier) addCondition(id, cond string, rule RuleID) error {
+	c := AddCondition{ID: id, Condition: cond}
 	cb, err := a.get(c.ID)
 	if err != nil {
 		return err
@@ -262,7 +269,7 @@ func (c AddCondition) apply(a *applier) error {
 		return Invalid("", "condition", "at most %d conditions", MaxConditions)
 	}
 	cb.Conditions = append(cb.Conditions, c.Condition)
-	a.emit(Event{Type: ConditionAdded, Actor: c.ID, Key: c.Condition})
+	a.emit(Event{Type: ConditionAdded, Rule: rule, Actor: c.ID, Key: c.Condition})
 	return nil
 }
 

@@ -399,5 +399,8 @@ func (a *applier) endTurn() error {
 		}
 	}
 	a.emit(Event{Type: TurnEnded, Actor: id, Round: a.e.Round})
+	if err := a.endPhase(); err != nil {
+		return err
+	}
 	return a.advance(Turn{Slot: a.e.Turn.Slot, Member: a.e.Turn.Member + 1})
 }

@@ -43,8 +43,7 @@ func (Ruleset) ID() string { return RulesetID }
 
 // Profile decodes and validates a profile and derives the turn engine's
 // numbers: ŻYW as hit points, the GM's movement, and one action per attack
-// of the round routine (KC-ALG-B; a shield attack also takes one, which
-// matches the "twice as slow" halving exactly for one or two attacks).
+// of the round routine (KC-ALG-B); TurnBudget slows it turn by turn.
 func (Ruleset) Profile(raw json.RawMessage) (combat.Stats, error) {
 	p, err := DecodeProfile(raw)
 	if err != nil {
@@ -190,8 +189,10 @@ func attackers(enc combat.Encounter, a, d fighter) int {
 }
 
 // Attack resolves one attack (KC-ALG-A) with Resolve. The damage is the T
-// that gets through armour; the trace holds criticals and lost balance, whose
-// effects are the GM's (KC-ND-8, KC-SHIELD-5).
+// that gets through armour; the trace holds criticals, whose effects are the
+// GM's (KC-ND-8). A bash that unbalances its target asks whether the GM
+// calls the second roll, and the target is left off balance, or prone after
+// a failed second roll, as conditions (KC-SHIELD-5, balanceOutcome).
 func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Roller) (combat.AttackOutcome, error) {
 	a, d, s, err := attack(enc, req)
 	if err != nil {
@@ -202,6 +203,16 @@ func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Rol
 		return combat.AttackOutcome{}, err
 	}
 	out := combat.AttackOutcome{Hit: res.Hit, Damage: res.Taken, Trace: res.Trace, RoundState: map[string]json.RawMessage{}}
+	if res.OffBalance {
+		ask, conds, tr := balanceOutcome(d, req.Answers, func() (bool, combat.Trace) { return KeepsFooting(d.p, r) })
+		if ask != nil {
+			return combat.AttackOutcome{Ask: ask}, nil
+		}
+		out.Trace = append(out.Trace, tr...)
+		if len(conds) > 0 {
+			out.Conditions, out.ConditionRule = map[string][]string{d.c.ID: conds}, "KC-SHIELD-5"
+		}
+	}
 	if s.Kind.shield() {
 		a.state.Shield = true
 		a.state.Combined = a.state.Combined || s.Kind == ShieldCombined

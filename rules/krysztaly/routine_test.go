@@ -1,0 +1,143 @@
+package krysztaly
+
+import (
+	"encoding/json"
+
+	"slices"
+	"testing"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice/dicetest"
+	"battlemat/rules/grid"
+)
+
+// routineRounds plays rounds of an encounter in which D1 with n base
+// attacks (and the SZ cap maxAttacks) fights the orc, in the shield cover
+// stance in the rounds slowed lists, and returns D1's attacks at the start
+// of each of its turns, through commands only.
+func routineRounds(t *testing.T, n, maxAttacks int, slowed []bool) []int {
+	t.Helper()
+	k := with(d1(), func(p *Profile) { p.Attacks, p.MaxAttacks, p.ShieldBearer = n, maxAttacks, true })
+	enc := combat.NewEncounter(RulesetID, grid.Map{W: 8, H: 8}, 1)
+	enc = place(t, enc, "k", "heroes", k, grid.Square{X: 1, Y: 1})
+	enc = place(t, enc, "orc", "orcs", orc(), grid.Square{X: 6, Y: 6})
+	enc, _ = apply(t, enc, nil, combat.SetOrder{Order: []combat.Slot{{Members: []string{"k"}}, {Members: []string{"orc"}}}})
+	cover := func(on bool) combat.Command {
+		if on {
+			return combat.AddCondition{ID: "k", Condition: CondShieldCover}
+		}
+		return combat.RemoveCondition{ID: "k", Condition: CondShieldCover}
+	}
+	if slowed[0] {
+		enc, _ = apply(t, enc, nil, cover(true))
+	}
+	enc, _ = apply(t, enc, nil, combat.Start{})
+	var got []int
+	for i := range slowed {
+		c, _ := enc.Combatant("k")
+		got = append(got, c.Budget.Actions)
+		enc, _ = apply(t, enc, nil, combat.EndTurn{})
+		if i+1 < len(slowed) && slowed[i+1] != slowed[i] {
+			enc, _ = apply(t, enc, nil, cover(slowed[i+1]))
+		}
+		enc, _ = apply(t, enc, nil, combat.EndTurn{})
+	}
+	return got
+}
+
+// TestVectorSlowedThroughApply plays KC-TV-36 through commands: in the
+// shield cover stance D1's routine is twice as slow, halved through the
+// credit carried from round to round (KC-ATK-5, KC-AMB-17, KC-ALG-B step 2),
+// with the same counts as the package function SlowedAttacks. The SZ cap
+// comes after the halving (KC-ALG-B step 3), and a round without slowing
+// clears the credit.
+func TestVectorSlowedThroughApply(t *testing.T) {
+	all := []bool{true, true, true, true}
+	for _, c := range []struct {
+		id         string
+		n, cap     int
+		slowed     []bool
+		want       []int
+		sameAsFunc bool
+	}{
+		{"KC-TV-36/N=1", 1, 0, all, []int{0, 1, 0, 1}, true},
+		{"KC-TV-36/N=2", 2, 0, all, []int{1, 1, 1, 1}, true},
+		{"KC-TV-36/N=3", 3, 0, all, []int{1, 2, 1, 2}, true},
+		// Halving N_total = 3 first gives 1, 2, ...; capping first would give 0, 1, 0, 1.
+		{"KC-ALG-B/cap-after-halving", 3, 1, all, []int{1, 1, 1, 1}, false},
+		// The credit of round 1 is lost in the unslowed round 2.
+		{"KC-ALG-B/credit-resets", 1, 0, []bool{true, false, true, true}, []int{0, 1, 0, 1}, false},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			got := routineRounds(t, c.n, c.cap, c.slowed)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("KC-ALG-B through Apply: %v, want %v", got, c.want)
+			}
+			if !c.sameAsFunc {
+				return
+			}
+			var pkg []int
+			credit := 0
+			for range c.slowed {
+				var a int
+				a, credit = SlowedAttacks(c.n, credit)
+				pkg = append(pkg, a)
+			}
+			if !slices.Equal(got, pkg) {
+				t.Errorf("Apply %v differs from SlowedAttacks %v", got, pkg)
+			}
+		})
+	}
+}
+
+// TestVectorBalanceThroughApply plays KC-TV-38 through commands: a bash that
+// leaves the target's balance asks whether the GM calls the second roll, and
+// the engine puts the outcome on the target as conditions (KC-SHIELD-5,
+// KC-AMB-19); the first roll agrees with Resolve and the second with
+// KeepsFooting.
+func TestVectorBalanceThroughApply(t *testing.T) {
+	bash := shieldFighter(Warrior, 120, 60, ByType{Bludgeoning: 40})
+	target45 := Profile{Name: "ZR45", ZR: 45, Vitality: 50}
+	for _, c := range []struct {
+		id     string
+		faces  []int
+		answer string
+		second []int
+		want   []string
+	}{
+		{"KC-TV-38/45", []int{1, 45}, "", nil, nil},
+		{"KC-TV-38/46-no-roll", []int{1, 46}, AnswerNoRoll, nil, []string{CondOffBalance}},
+		{"KC-TV-38/46-second-45", []int{1, 46}, AnswerRoll, []int{45}, []string{CondOffBalance}},
+		{"KC-TV-38/46-second-46", []int{1, 46}, AnswerRoll, []int{46}, []string{CondOffBalance, CondProne}},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			enc := combat.NewEncounter(RulesetID, grid.Map{W: 8, H: 8}, 1)
+			enc = place(t, enc, "bearer", "heroes", bash, grid.Square{X: 1, Y: 1})
+			enc = place(t, enc, "zr45", "foes", target45, grid.Square{X: 2, Y: 1})
+			enc, _ = apply(t, enc, nil, combat.SetOrder{Order: []combat.Slot{{Members: []string{"bearer"}}, {Members: []string{"zr45"}}}}, combat.Start{})
+			res, err := Resolve(bash, target45, Situation{Kind: ShieldBash}, dicetest.Script(t, c.faces...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			enc, _ = apply(t, enc, c.faces, combat.Attack{Attacker: "bearer", Defender: "zr45", Option: json.RawMessage(`{"kind":"shield-bash"}`)})
+			if asked := enc.Pending != nil; asked != res.OffBalance {
+				t.Fatalf("second-roll question asked %v; Resolve says off balance %v", asked, res.OffBalance)
+			}
+			if c.answer != "" {
+				if enc.Pending.Key != AskSecondRoll || enc.Pending.Chooser != "zr45" {
+					t.Fatalf("question %+v", enc.Pending)
+				}
+				enc, _ = apply(t, enc, c.second, combat.Choose{Choice: c.answer})
+			}
+			if len(c.second) > 0 {
+				ok, _ := KeepsFooting(target45, dicetest.Script(t, c.second...))
+				if prone := slices.Contains(enc.Combatants[1].Conditions, CondProne); prone == ok {
+					t.Errorf("prone %v but KeepsFooting %v", prone, ok)
+				}
+			}
+			if got := enc.Combatants[1].Conditions; !slices.Equal(got, c.want) {
+				t.Errorf("conditions %v, want %v", got, c.want)
+			}
+		})
+	}
+}
