@@ -66,6 +66,9 @@ func checkState(e Encounter) error {
 	if m := e.Move; m != nil && (len(m.Path) > MaxPath || len(m.Attackers) > MaxCombatants) {
 		return Invalid("", "move", "path over %d squares or more than %d attackers", MaxPath, MaxCombatants)
 	}
+	if err := e.Settings.Validate(); err != nil {
+		return err
+	}
 	return validDeclared(e)
 }
 
@@ -167,9 +170,10 @@ func checkCommand(c Command) error {
 			return Invalid("ENG-PHASE-2", "declare.targets", "%d targets is more than %d", len(c.Targets), MaxDeclTargets)
 		}
 		return opaques(c.Option)
-
 	case TakeOpportunity:
 		return opaques(c.Option)
+	case Configure:
+		return c.Settings.Validate()
 	case EditMap:
 		if err := ValidateMap(c.Map); err != nil {
 			return err

@@ -243,6 +243,8 @@ func init() {
 	register[RemoveCondition]()
 	register[End]()
 	register[Declare]()
+	register[Configure]()
+	register[RollSurprise]()
 }
 
 // register adds the decoder of command type T under its kind.

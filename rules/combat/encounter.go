@@ -31,6 +31,7 @@ type Encounter struct {
 	Pending    *Decision     `json:"pending,omitempty"`  // the question the engine waits for
 	Move       *MoveState    `json:"move,omitempty"`     // a move suspended by opportunity attacks (DND-ALG-D step 3)
 	Declared   []Declaration `json:"declared,omitempty"` // attacks queued in the current side phase (ENG-PHASE-2)
+	Settings   Settings      `json:"settings,omitzero"`  // the GM's choices (ENG-SET-1)
 	Dice       uint64        `json:"dice"`               // state of the seeded dice generator (dice.PCG)
 
 	memo *Memo // what rulesets derive from this value; shared by its plain copies, not by clones

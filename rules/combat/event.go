@@ -40,6 +40,9 @@ const (
 	PhaseHitResolved  EventType = "phaseHitResolved" // one target of a side phase: Phase holds its dice, Value = damage, Key = outcome (ENG-PHASE-3)
 	MoraleChecked     EventType = "moraleChecked"    // Morale holds the check, Key = group, Value = number fled (ENG-PHASE-5)
 	Fled              EventType = "fled"             // Actor failed a morale check and flees (ENG-PHASE-5)
+	Configured        EventType = "configured"       // the GM changed the encounter's settings (ENG-SET-1)
+	SurpriseRolled    EventType = "surpriseRolled"   // Trace holds the checks, Value the number surprised (ENG-SURP-1)
+	SurpriseMarked    EventType = "surpriseMarked"   // Actor is proposed as surprised (ENG-SURP-1)
 )
 
 // Event is one thing that happened while a command was applied. Which fields

@@ -136,6 +136,7 @@ type Slot struct {
 	Members  []string `json:"members"`
 	Score    int      `json:"score"`
 	Tiebreak []int    `json:"tiebreak,omitempty"` // roll-off faces, in order (DND-AMB-8)
+	Settled  bool     `json:"settled,omitempty"`  // its place among equal scores is fixed, by dice or by hand (ENG-TIE-1)
 }
 
 // AttackRequest asks a ruleset to resolve one attack. Option is the

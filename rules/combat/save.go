@@ -352,6 +352,9 @@ func validPending(e Encounter) error {
 			}
 		}
 	}
+	if err := e.Settings.Validate(); err != nil {
+		return err
+	}
 	if err := validDeclared(e); err != nil {
 		return err
 	}

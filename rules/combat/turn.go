@@ -21,7 +21,8 @@ const DefaultInitiativeDie = 20
 // Initiative is the engine's initiative procedure for rulesets without an
 // Initiator (DND-ENG-2 "individual", DND-ALG-A step 3): one slot per
 // creature, except that creatures of one side sharing a non-empty
-// Stats.Group share a slot and one roll (DND-INIT-2, DND-AMB-7); each slot
+// Stats.Group share a slot and one roll (DND-INIT-2, DND-AMB-7) unless the
+// encounter's settings make everyone roll alone (ENG-SET-1); each slot
 // rolls the initiative die (d20 unless InitiativeDie says otherwise) plus
 // Stats.Initiative (DND-INIT-1, DND-GEN-1) and slots are ranked highest
 // first (DND-INIT-3). Tied slots roll off on a d20, higher first, and roll
@@ -43,7 +44,7 @@ func (tr TurnRules) Initiative(enc Encounter, ids []string, r dice.Roller) ([]Sl
 			return nil, Invalid("", "id", "no combatant %q", id)
 		}
 		key := [2]string{c.Side, c.Stats.Group}
-		if i, ok := groupSlot[key]; ok && c.Stats.Group != "" {
+		if i, ok := groupSlot[key]; ok && c.Stats.Group != "" && !enc.Settings.IndividualInitiative {
 			slots[i].Members = append(slots[i].Members, id)
 			continue
 		}
@@ -75,6 +76,7 @@ func rollOff(tied []Slot, r dice.Roller) {
 	}
 	for i := range tied {
 		tied[i].Tiebreak = TrimTiebreak(append(tied[i].Tiebreak, r.Roll(20)))
+		tied[i].Settled = true
 	}
 	last := func(s Slot) int { return s.Tiebreak[len(s.Tiebreak)-1] }
 	sort.SliceStable(tied, func(i, j int) bool { return last(tied[i]) > last(tied[j]) })

@@ -25,6 +25,7 @@ type TieBreak uint8
 const (
 	TieByHand  TieBreak = iota // the players or the DM order the tied block (default)
 	TieRollOff                 // the tied parties roll a d20, higher first, equal rolls roll again
+	TiePerTie                  // each tie by its parties: the players or the DM order their own, a mixed tie rolls off
 )
 
 // Entrant is one creature about to roll initiative. Group is its stat-block
@@ -65,11 +66,13 @@ type Order struct {
 }
 
 // Tie is a run of consecutive slots Slots[From:To] with equal totals whose
-// order Decider still has to set (DND-INIT-4, DND-AMB-8).
+// order Decider still has to set (DND-INIT-4, DND-AMB-8). Mixed says it ties
+// player characters with DM-run creatures.
 type Tie struct {
 	From    int        `json:"from"`
 	To      int        `json:"to"`
 	Decider Controller `json:"decider"`
+	Mixed   bool       `json:"mixed,omitempty"`
 }
 
 // FormSlots groups entrants into initiative slots (DND-ALG-A step 3.1): one
@@ -116,7 +119,8 @@ func rollSlot(s Slot, r dice.Roller) Slot {
 // total to the lowest (DND-INIT-3) and, with TieRollOff, settles equal
 // totals by d20 roll-offs (DND-INIT-4, DND-AMB-8). With TieByHand, tied
 // slots keep their order of appearance and Ties lists them for the players
-// or the DM to Arrange.
+// or the DM to Arrange; with TiePerTie only ties of one party's creatures
+// wait for that party, and mixed ties roll off.
 func RollInitiative(es []Entrant, tb TieBreak, r dice.Roller) (Order, error) {
 	slots, err := FormSlots(es)
 	if err != nil {
@@ -127,8 +131,8 @@ func RollInitiative(es []Entrant, tb TieBreak, r dice.Roller) (Order, error) {
 	}
 	sortDescending(slots, func(s Slot) int { return s.Total })
 	o := Order{Slots: slots}
-	if tb == TieRollOff {
-		for _, t := range o.Ties() {
+	for _, t := range o.Ties() {
+		if tb == TieRollOff || tb == TiePerTie && t.Mixed {
 			rollOff(o.Slots[t.From:t.To], r)
 		}
 	}
@@ -191,7 +195,11 @@ func (o Order) Ties() []Tie {
 			j++
 		}
 		if j-i > 1 && !settled {
-			ts = append(ts, Tie{From: i, To: j, Decider: decider})
+			mixed := false
+			for _, sl := range o.Slots[i:j] {
+				mixed = mixed || sl.Controller != o.Slots[i].Controller
+			}
+			ts = append(ts, Tie{From: i, To: j, Decider: decider, Mixed: mixed})
 		}
 		i = j
 	}

@@ -47,20 +47,25 @@ func view(o Order) []slotView {
 
 const goblinSlot = "goblin-a,goblin-b,goblin-c,goblin-d"
 
-func TestInitiativeVectors(t *testing.T) {
+// initiativeVector is one row of the initiative vectors, run by the package
+// function and through the engine's commands.
+type initiativeVector struct {
+	id        string
+	rule      combat.RuleID
+	entrants  []Entrant
+	tb        TieBreak
+	faces     []int
+	want      []slotView
+	wantTies  []Tie
+	wantSlot0 []int // roll-off faces of the first slot, when checked
+}
+
+// initiativeVectors are DND-TV-1 and DND-TV-3 with their variants.
+func initiativeVectors() []initiativeVector {
 	wolf := Goblin()
 	wolf.ID = "wolf"
 	wolves := []Entrant{entrant("wolf-1", wolf, DM), entrant("wolf-2", wolf, DM)}
-	tests := []struct {
-		id        string
-		rule      combat.RuleID
-		entrants  []Entrant
-		tb        TieBreak
-		faces     []int
-		want      []slotView
-		wantTies  []Tie
-		wantSlot0 []int // roll-off faces of the first slot, when checked
-	}{
+	return []initiativeVector{
 		{
 			id: "DND-TV-1", rule: "DND-INIT-2",
 			entrants: append([]Entrant{fighterIn, rogueIn}, goblinsIn...),
@@ -86,7 +91,7 @@ func TestInitiativeVectors(t *testing.T) {
 			entrants: append([]Entrant{rogueIn}, goblinsIn...),
 			faces:    []int{12, 13},
 			want:     []slotView{{"rogue", 15}, {goblinSlot, 15}},
-			wantTies: []Tie{{From: 0, To: 2, Decider: DM}},
+			wantTies: []Tie{{From: 0, To: 2, Decider: DM, Mixed: true}},
 		},
 		{
 			id: "DND-TV-3c-roll-off", rule: "DND-INIT-4",
@@ -104,8 +109,35 @@ func TestInitiativeVectors(t *testing.T) {
 			want:      []slotView{{"rogue", 15}, {goblinSlot, 15}},
 			wantSlot0: []int{7, 14},
 		},
+		{
+			id: "DND-TV-3a-per-tie", rule: "DND-INIT-4",
+			entrants: []Entrant{fighterIn, rogueIn},
+			tb:       TiePerTie,
+			faces:    []int{15, 12},
+			want:     []slotView{{"fighter", 15}, {"rogue", 15}},
+			wantTies: []Tie{{From: 0, To: 2, Decider: Player}},
+		},
+		{
+			id: "DND-TV-3b-per-tie", rule: "DND-INIT-4",
+			entrants: append(slices.Clone(goblinsIn[:1]), wolves...),
+			tb:       TiePerTie,
+			faces:    []int{13, 13},
+			want:     []slotView{{"goblin-a", 15}, {"wolf-1,wolf-2", 15}},
+			wantTies: []Tie{{From: 0, To: 2, Decider: DM}},
+		},
+		{
+			id: "DND-TV-3c-per-tie", rule: "DND-INIT-4",
+			entrants:  append([]Entrant{goblinsIn[0]}, rogueIn),
+			tb:        TiePerTie,
+			faces:     []int{13, 12, 9, 14},
+			want:      []slotView{{"rogue", 15}, {"goblin-a", 15}},
+			wantSlot0: []int{14},
+		},
 	}
-	for _, tc := range tests {
+}
+
+func TestInitiativeVectors(t *testing.T) {
+	for _, tc := range initiativeVectors() {
 		t.Run(tc.id, func(t *testing.T) {
 			o, err := RollInitiative(tc.entrants, tc.tb, dicetest.Script(t, tc.faces...))
 			if err != nil {
@@ -132,7 +164,7 @@ func TestTieArrange(t *testing.T) {
 		t.Fatal(err)
 	}
 	// wizard 15, fighter 15, rogue 15: one block for the players.
-	if ties := o.Ties(); len(ties) != 1 || ties[0] != (Tie{0, 3, Player}) {
+	if ties := o.Ties(); len(ties) != 1 || ties[0] != (Tie{From: 0, To: 3, Decider: Player}) {
 		t.Fatalf("DND-INIT-4: ties %v", ties)
 	}
 	got, err := o.Arrange(0, []int{2, 0, 1})

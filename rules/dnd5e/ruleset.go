@@ -47,8 +47,9 @@ func cannotAct(conds []string) bool {
 // value follows the spec's defaults: ties ordered by hand (DND-INIT-4) and
 // the Hebrew surprise lock (DND-ERR-2).
 type Ruleset struct {
-	Ties TieBreak
-	Lock LockMode
+	TieBreak   TieBreak
+	Lock       LockMode
+	StealthTie StealthTie // who wins a Stealth total equal to a passive Perception (DND-AMB-1)
 }
 
 // Profile is a combatant's 5e profile as an encounter stores it: its stat
@@ -170,9 +171,10 @@ func (pm *profileMemo) put(raw []byte, p Profile) {
 
 // RollInitiative rolls the 5e initiative order for the combatants ids
 // (DND-ALG-A step 3): DM-run creatures of one side with the same stat block
-// share a slot and a roll (DND-INIT-2, DND-AMB-7), ties follow the
-// ruleset's TieBreak (DND-INIT-4). With TieByHand, equal scores without
-// Tiebreak faces are for the players or the DM to order with SetOrder.
+// share a slot and a roll (DND-INIT-2, DND-AMB-7) unless the encounter is
+// set to roll individually (DND-AMB-6), and ties follow the ruleset's
+// TieBreak (DND-INIT-4). Ties left to a party are listed by Ties, for the
+// players or the DM to order with SetOrder.
 func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roller) ([]combat.Slot, error) {
 	es := make([]Entrant, 0, len(ids))
 	for _, id := range ids {
@@ -184,19 +186,19 @@ func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roll
 		if err != nil {
 			return nil, err
 		}
-		e := Entrant{ID: id, Controller: p.controller(), Mod: c.Stats.Initiative}
+		e := Entrant{ID: id, Controller: p.controller(), Mod: c.Stats.Initiative, Individual: enc.Settings.IndividualInitiative}
 		if c.Stats.Group != "" {
 			e.Group = c.Side + "/" + c.Stats.Group
 		}
 		es = append(es, e)
 	}
-	o, err := RollInitiative(es, rs.Ties, r)
+	o, err := RollInitiative(es, rs.TieBreak, r)
 	if err != nil {
 		return nil, err
 	}
 	slots := make([]combat.Slot, len(o.Slots))
 	for i, s := range o.Slots {
-		slots[i] = combat.Slot{Members: s.Members, Score: s.Total, Tiebreak: combat.TrimTiebreak(s.RollOff)}
+		slots[i] = combat.Slot{Members: s.Members, Score: s.Total, Tiebreak: combat.TrimTiebreak(s.RollOff), Settled: s.Settled}
 	}
 	return slots, nil
 }
@@ -489,6 +491,12 @@ func SampleEncounter(seed uint64) (combat.Encounter, error) {
 	for _, p := range sk.Participants {
 		var err error
 		if enc, _, err = combat.Apply(Ruleset{}, enc, combat.Place{Spec: p.Spec()}, dice.NewScripted()); err != nil {
+			return enc, err
+		}
+		if !p.Sneaking {
+			continue
+		}
+		if enc, _, err = combat.Apply(Ruleset{}, enc, combat.AddCondition{ID: p.ID, Condition: ConditionSneaking}, dice.NewScripted()); err != nil {
 			return enc, err
 		}
 	}

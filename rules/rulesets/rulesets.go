@@ -13,7 +13,7 @@ import (
 
 // All returns one value of every shipped ruleset.
 func All() []combat.Ruleset {
-	return []combat.Ruleset{encounter.Ruleset{}, krysztaly.Ruleset{}, cairn.Ruleset{}, dnd5e.Ruleset{}}
+	return []combat.Ruleset{encounter.Ruleset{}, krysztaly.Ruleset{}, cairn.Ruleset{}, dnd5e.Ruleset{TieBreak: dnd5e.TiePerTie}}
 }
 
 // Registry returns a registry of every shipped ruleset.
