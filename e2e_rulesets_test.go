@@ -93,7 +93,16 @@ func TestE2EEveryRuleset(t *testing.T) {
 			tap(t, ctx, def.Pos)
 			poll[bool](t, ctx, `document.querySelectorAll('#odds .chance').length > 0`, 5*time.Second)
 			click(t, ctx, "#roll")
-			poll[bool](t, ctx, `document.querySelectorAll('#trace .rule').length > 0`, 5*time.Second)
+			if s.Ruleset == "cairn" { // a side phase: declared now, rolled when the side's turns end
+				poll[bool](t, ctx, `document.querySelector('#rounds .declared') !== null`, 5*time.Second)
+				for i := 0; i < 8 && !eval[bool](t, ctx, `document.querySelector('#phase-result .die.counts') !== null`); i++ {
+					click(t, ctx, "#end-turn")
+					time.Sleep(300 * time.Millisecond)
+				}
+				poll[bool](t, ctx, `document.querySelector('#phase-result .die.counts') !== null`, 5*time.Second)
+			} else {
+				poll[bool](t, ctx, `document.querySelectorAll('#trace .rule').length > 0`, 5*time.Second)
+			}
 			if ruleset := eval[string](t, ctx, `document.getElementById('ruleset').textContent`); ruleset != s.Ruleset {
 				t.Errorf("the bar names ruleset %q", ruleset)
 			}

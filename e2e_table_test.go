@@ -119,6 +119,9 @@ func TestE2EAttackUndoRedoReloadShare(t *testing.T) {
 	screenshot(t, ctx, "table-odds")
 
 	click(t, ctx, "#roll")
+	// DAIRN declares the attack; it is rolled when the hero's side ends its phase.
+	poll[bool](t, ctx, `document.querySelector('#rounds .declared') !== null`, 5*time.Second)
+	click(t, ctx, "#end-turn")
 	poll[bool](t, ctx, `document.querySelectorAll('#trace .step').length > 0`, 5*time.Second)
 	if rules := eval[int](t, ctx, `document.querySelectorAll('#trace .rule').length`); rules == 0 {
 		t.Error("the trace cites no rule IDs")
@@ -127,7 +130,7 @@ func TestE2EAttackUndoRedoReloadShare(t *testing.T) {
 	if hp1 >= hp0 {
 		t.Fatalf("the attack did not change HP: %d → %d", hp0, hp1)
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=attackResolved]').length`); n != 1 {
+	if n := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=phaseHitResolved]').length`); n != 1 {
 		t.Errorf("%d attack lines in the log, want 1", n)
 	}
 	screenshot(t, ctx, "table-trace")
@@ -156,6 +159,8 @@ func TestE2EAttackUndoRedoReloadShare(t *testing.T) {
 	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
 	tap(t, ctx, grid.Square{X: 8, Y: 5})
 	click(t, ctx, "#roll")
+	poll[bool](t, ctx, `document.querySelector('#rounds .declared') !== null`, 5*time.Second)
+	click(t, ctx, "#end-turn")
 	poll[bool](t, ctx, `+document.getElementById('token-bandit-sister').dataset.hp === `+itoa(hp1), 5*time.Second)
 
 	navigate(t, ctx, srv.URL+"/#v1.this-is-not-a-link")

@@ -105,6 +105,10 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 		body = append(body, app.P().Class("muted").Body(say(l, "attack.down", "name", def.Name)...))
 	} else if ok && t.canMove(enc) {
 		att, _ := enc.Combatant(t.selected)
+		rollKey := "attack.roll"
+		if combat.SidePhases(t.sess.Ruleset()) {
+			rollKey = "attack.declare" // ENG-PHASE-2: the attack is queued, not rolled
+		}
 		choice, opt := t.renderChoices(enc)
 		req := combat.AttackRequest{Attacker: att.ID, Defender: def.ID, Option: opt}
 		names := say(l, "attack.versus", "a", att.Name, "b", def.Name)
@@ -125,14 +129,14 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 			app.Label().Body(app.Text(i18n.T(l, "attack.dice")+" "),
 				app.Input().ID("dice").Type("text").Dir("ltr").Attr("inputmode", "numeric").Placeholder(i18n.T(l, "attack.dice.placeholder")).Value(t.dice).
 					OnInput(func(ctx app.Context, e app.Event) { t.dice = ctx.JSSrc().Get("value").String() })),
-			app.Button().ID("roll").Text(i18n.T(l, "attack.roll")).Title(i18n.T(l, "attack.roll.hint")).Disabled(att.Budget.Actions <= 0).
+			app.Button().ID("roll").Text(i18n.T(l, rollKey)).Title(i18n.T(l, rollKey+".hint")).Disabled(att.Budget.Actions <= 0).
 				OnClick(func(ctx app.Context, e app.Event) { t.attack(ctx) }),
 		)
 	} else {
 		body = append(body, app.P().Class("muted").Text(i18n.T(l, "attack.hint")))
 	}
 	for _, ev := range t.last {
-		if ev.Type == combat.AttackResolved {
+		if ev.Type == combat.AttackResolved || ev.Type == combat.PhaseHitResolved {
 			body = append(body, renderTrace(l, enc.Ruleset, ev))
 		}
 	}
@@ -201,7 +205,14 @@ func (t *Table) odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.C
 	if t.oddsCache != nil && t.oddsCache.key == key {
 		return t.oddsCache.chances, t.oddsCache.err
 	}
-	chances, err := combat.Odds(t.sess.Ruleset(), enc, req)
+	var chances []combat.Chance
+	var err error
+	if rs := t.sess.Ruleset(); combat.SidePhases(rs) && !req.Opportunity {
+		// ENG-PHASE-4: together with the attacks already declared on the target.
+		chances, err = combat.PhaseOdds(rs, enc, req.Defender, combat.Declaration{Attacker: req.Attacker, Targets: []string{req.Defender}, Option: req.Option})
+	} else {
+		chances, err = combat.Odds(rs, enc, req)
+	}
 	t.oddsCache = &oddsEntry{key: key, chances: chances, err: err}
 	return chances, err
 }

@@ -373,6 +373,7 @@ func (t *Table) Render() app.UI {
 			),
 			app.Aside().Class("side").Body(
 				&Tracker{V: t.views(enc).tracker},
+				t.renderRounds(enc),
 				t.renderDecision(enc),
 				t.renderInspector(enc),
 				t.renderMovement(enc),

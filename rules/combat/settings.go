@@ -112,3 +112,20 @@ func (RollSurprise) apply(a *applier) error {
 	}
 	return nil
 }
+
+// Pacer is implemented by rulesets whose creatures may act slower than
+// their full routine (ENG-PACE-1). Pace reports for combatant id's turn now
+// running how many actions its routine grants and what it carries on.
+type Pacer interface {
+	Pace(enc Encounter, id string) (Pace, error)
+}
+
+// Pace is a creature's routine for the turn: whether it is slowed, the
+// actions it grants and the credit carried into the next round, in the
+// ruleset's units, with the rule that slows it.
+type Pace struct {
+	Slowed  bool   `json:"slowed,omitempty"`
+	Actions int    `json:"actions"`
+	Credit  int    `json:"credit,omitempty"`
+	Rule    RuleID `json:"rule,omitempty"`
+}

@@ -134,3 +134,18 @@ func balanceOutcome(d fighter, answers []string, roll func() (bool, combat.Trace
 	}
 	return nil, slices.DeleteFunc(conds, func(k string) bool { return slices.Contains(d.c.Conditions, k) }), tr
 }
+
+// Pace reports combatant id's routine for the turn now running: slowed or
+// not, its attacks and the credit, in half attacks, carried on (KC-ALG-B,
+// KC-ATK-5). The credit stored at the start of the turn is the one carried.
+func (Ruleset) Pace(enc combat.Encounter, id string) (combat.Pace, error) {
+	f, err := fighterOf(enc, id)
+	if err != nil {
+		return combat.Pace{}, err
+	}
+	st, err := persistentOf(f.c)
+	if err != nil {
+		return combat.Pace{}, err
+	}
+	return combat.Pace{Slowed: f.p.Conditions.ShieldCover, Actions: f.c.Budget.Actions, Credit: st.Credit, Rule: "KC-ATK-5"}, nil
+}

@@ -1,0 +1,262 @@
+package app
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+)
+
+// renderRounds is the round panel: the encounter's settings and surprise in
+// setup, initiative ties put to the party that orders them, the side phase
+// with its declared attacks and last rolled dice, and a slowed routine. It
+// shows only what the ruleset has.
+func (t *Table) renderRounds(enc combat.Encounter) app.UI {
+	rs := t.sess.Ruleset()
+	var body []app.UI
+	if enc.Phase == combat.PhaseSetup {
+		body = append(body, t.renderSettings(enc, rs)...)
+	}
+	body = append(body, t.renderTies(enc, rs)...)
+	if combat.SidePhases(rs) {
+		body = append(body, t.renderPhase(enc, rs)...)
+	}
+	body = append(body, t.renderPace(enc, rs)...)
+	if len(body) == 0 {
+		return nil
+	}
+	return app.Section().ID("rounds").Class("panel rounds").Body(
+		append([]app.UI{app.H2().Text(i18n.T(t.lang, "rounds.title"))}, body...)...)
+}
+
+// renderSettings offers the GM's settings that matter before the start:
+// rolling initiative individually and, where the ruleset works it out,
+// surprise from the creatures' own numbers.
+func (t *Table) renderSettings(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	l := t.lang
+	out := []app.UI{
+		app.Label().Class("check").Body(
+			app.Input().ID("individual").Type("checkbox").Checked(enc.Settings.IndividualInitiative).
+				OnChange(func(ctx app.Context, e app.Event) {
+					s := t.state().Settings
+					s.IndividualInitiative = !s.IndividualInitiative
+					t.do(ctx, combat.Configure{Settings: s})
+				}),
+			app.Text(" "+i18n.T(l, "rounds.individual")),
+		),
+	}
+	if _, ok := rs.(combat.SurpriseRoller); ok {
+		out = append(out, app.Button().ID("roll-surprise").Text(i18n.T(l, "rounds.surprise")).
+			Title(i18n.T(l, "rounds.surprise.hint")).OnClick(func(ctx app.Context, e app.Event) {
+			if !t.do(ctx, combat.RollSurprise{}) {
+				return
+			}
+			t.surprised = map[string]bool{}
+			for _, c := range t.state().Combatants {
+				t.surprised[c.ID] = c.Surprised
+			}
+			t.panels = nil // the tracker shows the marks
+		}))
+	}
+	return out
+}
+
+// renderTies puts each open initiative tie to the party that orders it, the
+// game master or the players, with the tied creatures in their order now:
+// "Move up" swaps one with the one before it, "Keep this order" settles it
+// (ENG-TIE-1).
+func (t *Table) renderTies(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	l := t.lang
+	var out []app.UI
+	for _, tie := range combat.Ties(rs, enc) {
+		var rows []app.UI
+		for i := tie.From; i < tie.To; i++ {
+			var names []string
+			for _, id := range enc.Order[i].Members {
+				c, _ := enc.Combatant(id)
+				names = append(names, c.Name)
+			}
+			row := []app.UI{app.Bdi().Text(strings.Join(names, ", "))}
+			if i > tie.From {
+				row = append(row, app.Text(" "),
+					app.Button().Class("small tie-up").Attr("data-slot", i).Text(i18n.T(l, "ties.up")).OnClick(t.onTieUp))
+			}
+			rows = append(rows, app.Li().Attr("data-slot", i).Body(row...))
+		}
+		out = append(out, app.Div().Class("tie").Attr("data-decider", tie.Decider).Body(
+			app.P().Body(say(l, "ties."+tie.Decider, "score", enc.Order[tie.From].Score)...),
+			app.Ol().Body(rows...),
+			app.Button().Class("tie-done").Attr("data-from", tie.From).Attr("data-to", tie.To).
+				Text(i18n.T(l, "ties.done")).OnClick(t.onTieDone),
+		))
+	}
+	return out
+}
+
+// onTieUp swaps the clicked tied slot with the one before it.
+func (t *Table) onTieUp(ctx app.Context, e app.Event) {
+	i, err := strconv.Atoi(data(ctx, "slot"))
+	order := slices.Clone(t.state().Order)
+	if err != nil || i < 1 || i >= len(order) {
+		return
+	}
+	order[i-1], order[i] = order[i], order[i-1]
+	t.do(ctx, combat.SetOrder{Order: order})
+}
+
+// onTieDone settles the clicked tie in its order now.
+func (t *Table) onTieDone(ctx app.Context, e app.Event) {
+	from, err1 := strconv.Atoi(data(ctx, "from"))
+	to, err2 := strconv.Atoi(data(ctx, "to"))
+	order := slices.Clone(t.state().Order)
+	if err1 != nil || err2 != nil || from < 0 || to > len(order) || from >= to {
+		return
+	}
+	for i := from; i < to; i++ {
+		order[i].Settled = true
+	}
+	t.do(ctx, combat.SetOrder{Order: order})
+}
+
+// renderPhase shows the side phase now running: the attacks declared so far
+// against each target with their exact odds together (ENG-PHASE-4), and the
+// last phase resolved: every die with the one that counted, the damage, and
+// the morale checks with who flees.
+func (t *Table) renderPhase(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	l := t.lang
+	name := func(id string) string {
+		if c, ok := enc.Combatant(id); ok {
+			return c.Name
+		}
+		return id
+	}
+	var out []app.UI
+	if cur, ok := enc.Combatant(enc.Current()); ok {
+		out = append(out, app.H3().Body(say(l, "phase.title", "side", cur.Side)...))
+	}
+	var targets []string
+	by := map[string][]string{}
+	for _, d := range enc.Declared {
+		for _, tg := range d.Targets {
+			if _, seen := by[tg]; !seen {
+				targets = append(targets, tg)
+			}
+			by[tg] = append(by[tg], name(d.Attacker))
+		}
+	}
+	for _, tg := range targets {
+		block := []app.UI{app.P().Body(say(l, "phase.against", "name", name(tg), "list", strings.Join(by[tg], ", "))...)}
+		if chances, err := combat.PhaseOdds(rs, enc, tg, combat.Declaration{}); err == nil {
+			if d, ok := renderOdds(l, enc.Ruleset, chances).(app.HTMLDiv); ok {
+				block = append(block, d.ID("phase-odds-"+tg))
+			}
+		}
+		out = append(out, app.Div().Class("declared").Attr("data-target", tg).Body(block...))
+	}
+	if len(enc.Declared) > 0 {
+		out = append(out, app.P().Class("muted").Text(i18n.T(l, "phase.pending")))
+	}
+	hits, morale := t.lastPhase()
+	if len(hits) == 0 && len(morale) == 0 {
+		return out
+	}
+	res := []app.UI{app.H3().Text(i18n.T(l, "phase.last"))}
+	for _, h := range hits {
+		dice := make([]app.UI, len(h.Dice))
+		for i, d := range h.Dice {
+			cls, body := "die", []app.UI{app.Bdi().Text(name(d.Attacker)), app.Text(" d" + strconv.Itoa(d.Sides) + " "), app.B().Text(strconv.Itoa(d.Face))}
+			if d.Counts {
+				cls, body = "die counts", append(body, app.Text(" ✓ "+i18n.T(l, "phase.counts")))
+			}
+			dice[i] = app.Span().Class(cls).Attr("data-counts", d.Counts).Attr("data-attacker", d.Attacker).
+				Title(i18n.T(l, "phase.die", "name", name(d.Attacker), "sides", d.Sides, "face", d.Face)).Body(body...)
+		}
+		res = append(res, app.Div().Class("phase-hit").Attr("data-target", h.Target).Body(
+			app.P().Body(say(l, "phase.result", "name", name(h.Target), "n", h.Result, "damage", h.Damage,
+				"outcome", i18n.Label(l, enc.Ruleset, h.Outcome))...),
+			app.Div().Class("dice").Body(dice...),
+		))
+	}
+	for _, m := range morale {
+		var line []app.UI
+		if len(m.Fled) == 0 {
+			line = say(l, "morale.holds", "group", m.Group)
+		} else {
+			names := make([]string, len(m.Fled))
+			for i, id := range m.Fled {
+				names[i] = name(id)
+			}
+			line = say(l, "morale.fled", "group", m.Group, "list", strings.Join(names, ", "))
+		}
+		res = append(res, app.P().Class("morale").Attr("data-group", m.Group).Attr("data-fled", len(m.Fled)).Body(line...))
+	}
+	return append(out, app.Div().ID("phase-result").Body(res...))
+}
+
+// lastPhase returns the hits and morale checks of the latest side phase
+// resolved in the log up to the cursor.
+func (t *Table) lastPhase() ([]combat.PhaseHit, []combat.MoraleCheck) {
+	for i := min(t.sess.Cursor(), len(t.events)) - 1; i >= 0; i-- {
+		var hits []combat.PhaseHit
+		var morale []combat.MoraleCheck
+		for _, ev := range t.events[i] {
+			if ev.Type == combat.PhaseHitResolved && ev.Phase != nil {
+				hits = append(hits, *ev.Phase)
+			}
+			if ev.Type == combat.MoraleChecked && ev.Morale != nil {
+				morale = append(morale, *ev.Morale)
+			}
+		}
+		if len(hits) > 0 || len(morale) > 0 {
+			return hits, morale
+		}
+	}
+	return nil, nil
+}
+
+// renderPace shows the acting creature's routine when the ruleset slows it
+// (ENG-PACE-1): the attacks it has this round and the credit carried on.
+func (t *Table) renderPace(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	p, ok := rs.(combat.Pacer)
+	if !ok || enc.Current() == "" {
+		return nil
+	}
+	pace, err := p.Pace(enc, enc.Current())
+	if err != nil || !pace.Slowed {
+		return nil
+	}
+	l := t.lang
+	return []app.UI{app.P().ID("pace").Attr("data-actions", pace.Actions).Attr("data-credit", pace.Credit).
+		Title(i18n.T(l, "routine.slowed.hint") + " (" + string(pace.Rule) + ")").
+		Body(say(l, "routine.slowed", "n", pace.Actions, "credit", pace.Credit)...)}
+}
+
+// roundWords renders the events of the round structures as log lines in l,
+// nil for others.
+func roundWords(l i18n.Lang, name func(string) string, ev combat.Event) []i18n.Part {
+	switch ev.Type {
+	case combat.AttackDeclared:
+		return i18n.Parts(l, "log.declared", "a", name(ev.Actor), "b", name(ev.Target))
+	case combat.PhaseHitResolved:
+		r := 0
+		if ev.Phase != nil {
+			r = ev.Phase.Result
+		}
+		return i18n.Parts(l, "log.phase-hit", "b", name(ev.Target), "r", r, "n", ev.Value)
+	case combat.MoraleChecked:
+		return i18n.Parts(l, "log.morale", "group", ev.Key)
+	case combat.Fled:
+		return i18n.Parts(l, "log.fled", "name", name(ev.Actor))
+	case combat.Configured:
+		return i18n.Parts(l, "log.configured")
+	case combat.SurpriseRolled:
+		return i18n.Parts(l, "log.surprise")
+	case combat.SurpriseMarked:
+		return i18n.Parts(l, "log.surprise-marked", "name", name(ev.Actor))
+	}
+	return nil
+}
