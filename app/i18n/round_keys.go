@@ -15,7 +15,7 @@ var roundKeys = [numLangs]map[string]string{
 		"ties.players":           "Tie at {score}: the players set this order.",
 		"ties.up":                "Move up",
 		"ties.done":              "Keep this order",
-		"phase.title":            "{side}'s phase",
+		"phase.title":            "Phase of side {side}",
 		"phase.pending":          "Declared attacks are rolled together when the side's last turn ends.",
 		"phase.against":          "Against {name}: {list}",
 		"phase.last":             "Last phase",

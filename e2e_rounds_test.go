@@ -1,0 +1,302 @@
+//go:build e2e
+
+package main
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"battlemat/rules/cairn"
+	"battlemat/rules/combat"
+	"battlemat/rules/dnd5e"
+	"battlemat/rules/grid"
+	"battlemat/rules/krysztaly"
+	"battlemat/rules/rulesets"
+)
+
+// session starts a session of enc with every command applied.
+func session(t *testing.T, enc combat.Encounter, cmds ...combat.Command) *combat.Session {
+	t.Helper()
+	sess, err := combat.NewSession(rulesets.Registry(), enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		if _, err := sess.Do(c); err != nil {
+			t.Fatalf("%s: %v", c.Kind(), err)
+		}
+	}
+	return sess
+}
+
+// link encodes a session as a share link.
+func link(t *testing.T, sess *combat.Session) string {
+	t.Helper()
+	l, err := combat.EncodeLink(sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// placeWith returns the command that puts a combatant with a profile on the map.
+func placeWith(t *testing.T, id, side string, at grid.Square, profile any) combat.Command {
+	t.Helper()
+	raw, err := json.Marshal(profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return combat.Place{Spec: combat.Spec{ID: id, Name: id, Side: side, Pos: at, Profile: raw}}
+}
+
+// dairnAmbush is a DAIRN encounter in round 1: three heroes with a d6, a d8
+// and a d10 stand around the brute (HP 5, Armour 1, STR 10) and act first;
+// the brute and the lookout are one morale group.
+func dairnAmbush(t *testing.T, seed uint64) combat.Encounter {
+	t.Helper()
+	hero := func(name string, d cairn.Die) cairn.Character {
+		return cairn.Character{Name: name, Kind: cairn.PC, Initiative: cairn.WaiverActs,
+			Max: cairn.Attributes{STR: 12, DEX: 12, WIL: 10}, Attr: cairn.Attributes{STR: 12, DEX: 12, WIL: 10},
+			MaxHP: 6, HP: 6, Weapons: []cairn.Weapon{{Name: "blade", Die: d}}}
+	}
+	foe := func(name string, hp, armour, str int) cairn.Character {
+		return cairn.Character{Name: name, Kind: cairn.NPC,
+			Max: cairn.Attributes{STR: str, DEX: 10, WIL: 8}, Attr: cairn.Attributes{STR: str, DEX: 10, WIL: 8},
+			MaxHP: hp, HP: hp, NaturalArmour: armour, Weapons: []cairn.Weapon{{Name: "club", Die: cairn.D6}}}
+	}
+	sess := session(t, combat.NewEncounter(cairn.RulesetID, grid.Map{W: 8, H: 8}, seed),
+		placeWith(t, "ash", "party", grid.Square{X: 2, Y: 3}, hero("ash", cairn.D6)),
+		placeWith(t, "bryn", "party", grid.Square{X: 4, Y: 3}, hero("bryn", cairn.D8)),
+		placeWith(t, "cole", "party", grid.Square{X: 3, Y: 2}, hero("cole", cairn.D10)),
+		placeWith(t, "brute", "bandits", grid.Square{X: 3, Y: 3}, foe("brute", 5, 1, 10)),
+		placeWith(t, "lookout", "bandits", grid.Square{X: 6, Y: 6}, foe("lookout", 4, 0, 8)),
+		combat.RollInitiative{}, combat.Start{})
+	return sess.State()
+}
+
+// TestE2EDairnSidePhase plays one DAIRN side phase in the browser
+// (CA-ALG-B): three heroes declare attacks on the brute, each ending its
+// turn; when the last turn ends the engine rolls every die together, the
+// highest counts (CA-DMG-7), and the bandits check morale at the end of the
+// phase (CA-ALG-D). The seed is one whose phase kills the brute, so a
+// morale trigger fires; the page must show what the engine rolled.
+func TestE2EDairnSidePhase(t *testing.T) {
+	heroes := []string{"ash", "bryn", "cole"}
+	var enc combat.Encounter
+	var want combat.PhaseHit
+	var morale combat.MoraleCheck
+	found := false
+	for seed := uint64(1); seed < 400 && !found; seed++ {
+		enc = dairnAmbush(t, seed)
+		var cmds []combat.Command
+		for _, h := range heroes {
+			cmds = append(cmds, combat.Attack{Attacker: h, Defender: "brute"}, combat.EndTurn{})
+		}
+		var hits []combat.PhaseHit
+		var checks []combat.MoraleCheck
+		for _, evs := range replayAll(t, enc, cmds) {
+			for _, ev := range evs {
+				if ev.Type == combat.PhaseHitResolved {
+					hits = append(hits, *ev.Phase)
+				}
+				if ev.Type == combat.MoraleChecked {
+					checks = append(checks, *ev.Morale)
+				}
+			}
+		}
+		if len(hits) == 1 && len(checks) == 1 && len(checks[0].Trace) > 1 && hits[0].Outcome == "dead" {
+			want, morale, found = hits[0], checks[0], true
+		}
+	}
+	if !found {
+		t.Fatal("no seed kills the brute in one phase")
+	}
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+link(t, session(t, enc)))
+	brute, _ := enc.Combatant("brute")
+	for i, h := range heroes {
+		poll[bool](t, ctx, `document.querySelector('#token-`+h+`.acting') !== null`, 10*time.Second)
+		tap(t, ctx, brute.Pos)
+		poll[bool](t, ctx, `document.getElementById('roll') !== null && !document.getElementById('roll').disabled`, 5*time.Second)
+		click(t, ctx, "#roll")
+		poll[bool](t, ctx, `(document.querySelector('#rounds .declared[data-target=brute]') || {textContent: ''}).textContent.includes('`+h+`')`, 5*time.Second)
+		if i == len(heroes)-1 {
+			poll[bool](t, ctx, `document.querySelectorAll('#phase-odds-brute .chance').length > 0`, 5*time.Second)
+			screenshot(t, ctx, "dairn-phase-declared")
+		}
+		click(t, ctx, "#end-turn")
+	}
+	poll[bool](t, ctx, `document.querySelector('#phase-result .phase-hit[data-target=brute]') !== null`, 5*time.Second)
+	faces := eval[[]float64](t, ctx, `[...document.querySelectorAll('#phase-result .die')].map(d => +d.querySelector('b').textContent)`)
+	counts := eval[[]float64](t, ctx, `[...document.querySelectorAll('#phase-result .die.counts')].map(d => +d.querySelector('b').textContent)`)
+	var wantFaces []float64
+	for _, d := range want.Dice {
+		wantFaces = append(wantFaces, float64(d.Face))
+	}
+	if !slices.Equal(faces, wantFaces) || len(counts) != 1 || counts[0] != float64(want.Result) || counts[0] != slices.Max(faces) {
+		t.Errorf("dice shown %v with %v counting; the engine rolled %v, result %d", faces, counts, wantFaces, want.Result)
+	}
+	if got := eval[string](t, ctx, `(document.querySelector('#phase-result .morale') || {}).dataset?.fled || ''`); got != strconv.Itoa(len(morale.Fled)) {
+		t.Errorf("morale shows %q fled, want %d", got, len(morale.Fled))
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=moraleChecked]').length`); n != 1 {
+		t.Errorf("%d morale lines in the log, want 1", n)
+	}
+	screenshot(t, ctx, "dairn-phase-resolved")
+}
+
+// replayAll applies cmds to enc one by one and returns each command's
+// events.
+func replayAll(t *testing.T, enc combat.Encounter, cmds []combat.Command) [][]combat.Event {
+	t.Helper()
+	sess := session(t, enc)
+	var out [][]combat.Event
+	for _, c := range cmds {
+		evs, err := sess.Do(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, evs)
+	}
+	return out
+}
+
+// TestE2EKCSlowedRoutine follows a routine in the shield cover stance over
+// two rounds (KC-ATK-5, KC-AMB-17, KC-TV-36): with one attack a round, the
+// first round grants none and carries half an attack, the second grants one.
+func TestE2EKCSlowedRoutine(t *testing.T) {
+	bearer := krysztaly.SampleWarrior()
+	bearer.ShieldBearer, bearer.Attacks, bearer.Level = true, 1, 1
+	enc := session(t, combat.NewEncounter(krysztaly.RulesetID, grid.Map{W: 8, H: 8}, 3),
+		placeWith(t, "bearer", "heroes", grid.Square{X: 1, Y: 1}, bearer),
+		placeWith(t, "orc", "orcs", grid.Square{X: 6, Y: 6}, krysztaly.SampleOrc()),
+		combat.AddCondition{ID: "bearer", Condition: krysztaly.CondShieldCover},
+		combat.SetOrder{Order: []combat.Slot{{Members: []string{"bearer"}, Score: 90}, {Members: []string{"orc"}, Score: 10}}},
+		combat.Start{}).State()
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+link(t, session(t, enc)))
+	for round, want := range []struct{ actions, credit string }{{"0", "1"}, {"1", "0"}} {
+		poll[bool](t, ctx, `document.querySelector('#token-bearer.acting') !== null && document.getElementById('pace') !== null`, 10*time.Second)
+		got := eval[[]string](t, ctx, `[document.getElementById('pace').dataset.actions, document.getElementById('pace').dataset.credit]`)
+		if got[0] != want.actions || got[1] != want.credit {
+			t.Errorf("round %d: %v attacks and credit, want %v", round+1, got, want)
+		}
+		screenshot(t, ctx, "kc-slowed-round-"+strconv.Itoa(round+1))
+		click(t, ctx, "#end-turn")
+		poll[bool](t, ctx, `document.querySelector('#token-orc.acting') !== null`, 5*time.Second)
+		click(t, ctx, "#end-turn")
+	}
+}
+
+// TestE2EDnd5eMixedTie rolls initiative for a party and monsters that tie
+// (DND-INIT-4): a tie among the DM's creatures is put to the DM, one among
+// the player characters to the players, and a mixed tie is rolled off with
+// no question. The players move one up and both keep their order.
+func TestE2EDnd5eMixedTie(t *testing.T) {
+	var enc combat.Encounter
+	var ties []combat.Tie
+	found := false
+	for seed := uint64(1); seed < 20000 && !found; seed++ {
+		enc = tieTable(t, seed)
+		sess := session(t, enc, combat.RollInitiative{})
+		st := sess.State()
+		rs, err := rulesets.Registry().Lookup(dnd5e.RulesetID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ties = combat.Ties(rs, st)
+		var dm, players, rolled bool
+		for _, tie := range ties {
+			dm = dm || tie.Decider == dnd5e.DeciderDM
+			players = players || tie.Decider == dnd5e.DeciderPlayers
+		}
+		for _, s := range st.Order {
+			rolled = rolled || len(s.Tiebreak) > 0
+		}
+		found = dm && players && rolled && len(ties) == 2
+	}
+	if !found {
+		t.Fatal("no seed gives a DM tie, a players' tie and a mixed roll-off")
+	}
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+link(t, session(t, enc)))
+	poll[bool](t, ctx, `document.getElementById('roll-init') !== null`, 10*time.Second)
+	click(t, ctx, "#roll-init")
+	poll[bool](t, ctx, `document.querySelectorAll('#rounds .tie').length === 2`, 5*time.Second)
+	if got := eval[[]string](t, ctx, `[...document.querySelectorAll('#rounds .tie')].map(e => e.dataset.decider)`); !slices.Contains(got, "dm") || !slices.Contains(got, "players") {
+		t.Errorf("ties put to %v, want the dm and the players", got)
+	}
+	screenshot(t, ctx, "dnd5e-ties")
+	click(t, ctx, `#rounds .tie[data-decider=players] .tie-up`)
+	click(t, ctx, `#rounds .tie[data-decider=players] .tie-done`)
+	poll[bool](t, ctx, `document.querySelectorAll('#rounds .tie').length === 1`, 5*time.Second)
+	click(t, ctx, `#rounds .tie[data-decider=dm] .tie-done`)
+	poll[bool](t, ctx, `document.querySelectorAll('#rounds .tie').length === 0 && !document.getElementById('start').disabled`, 5*time.Second)
+	screenshot(t, ctx, "dnd5e-ties-settled")
+}
+
+// tieTable is a 5e encounter in setup where ties are likely: three player
+// characters and three monsters of different stat blocks, all with
+// initiative +0.
+func tieTable(t *testing.T, seed uint64) combat.Encounter {
+	t.Helper()
+	var cmds []combat.Command
+	for i, id := range []string{"anna", "bo", "cy", "orc", "wolf", "imp"} {
+		b := dnd5e.Goblin()
+		b.ID, b.Name, b.DexMod, b.InitBonus = id, id, 0, 0
+		p := dnd5e.Profile{StatBlock: b, Controller: dnd5e.DM}
+		side := "monsters"
+		if i < 3 {
+			p.Controller, side = dnd5e.Player, "party"
+		}
+		cmds = append(cmds, placeWith(t, id, side, grid.Square{X: i, Y: i % 2}, p))
+	}
+	return session(t, combat.NewEncounter(dnd5e.RulesetID, grid.Map{W: 8, H: 8}, seed), cmds...).State()
+}
+
+// TestE2ESurpriseFromStealth works out surprise in the goblin ambush from
+// the goblins' Stealth against each adventurer's passive Perception
+// (DND-SURP-3, DND-AMB-1): the marks in the order are the engine's verdict,
+// and once started those creatures' reactions are locked.
+func TestE2ESurpriseFromStealth(t *testing.T) {
+	var enc combat.Encounter
+	var surprised []string
+	for seed := uint64(1); seed < 200 && len(surprised) == 0; seed++ {
+		var err error
+		if enc, err = dnd5e.SampleEncounter(seed); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range session(t, enc, combat.RollInitiative{}, combat.RollSurprise{}).State().Combatants {
+			if c.Surprised {
+				surprised = append(surprised, c.ID)
+			}
+		}
+	}
+	if len(surprised) == 0 {
+		t.Fatal("no seed surprises anyone")
+	}
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+link(t, session(t, enc)))
+	poll[bool](t, ctx, `document.getElementById('roll-init') !== null`, 10*time.Second)
+	click(t, ctx, "#roll-init")
+	poll[bool](t, ctx, `document.getElementById('roll-surprise') !== null && document.getElementById('surprise-fighter') !== null`, 5*time.Second)
+	click(t, ctx, "#roll-surprise")
+	poll[bool](t, ctx, `document.querySelector('#log li[data-type=surpriseRolled]') !== null`, 5*time.Second)
+	marked := eval[[]string](t, ctx, `[...document.querySelectorAll('#tracker button[aria-pressed=true]')].map(b => b.dataset.id)`)
+	slices.Sort(marked)
+	wantSorted := slices.Sorted(slices.Values(surprised))
+	if !slices.Equal(marked, wantSorted) {
+		t.Errorf("marked surprised %v, the engine says %v", marked, wantSorted)
+	}
+	screenshot(t, ctx, "dnd5e-surprise-stealth")
+	click(t, ctx, "#start")
+	poll[bool](t, ctx, `[...document.querySelectorAll('#tracker .react')].filter(e => e.textContent === 'surprised').length === `+strconv.Itoa(len(surprised)), 5*time.Second)
+	screenshot(t, ctx, "dnd5e-surprise-started")
+}
