@@ -18,14 +18,14 @@ func DecodeProfile(raw []byte) (Profile, error) {
 
 // CheckState checks a combatant's round state as a decoder must: strictly
 // decoded, listing at most one attacker per combatant (combat.StateChecker).
-// Kryształy Czasu keeps no persistent state.
+// Its persistent state is the credit of a slowed routine (persistentOf).
 func (Ruleset) CheckState(enc combat.Encounter, id string) error {
 	c, ok := enc.Combatant(id)
 	if !ok {
 		return combat.Invalid("", "id", "no combatant %q", id)
 	}
-	if len(c.State) > 0 {
-		return combat.Invalid("", "state", "Kryształy Czasu keeps no persistent state")
+	if _, err := persistentOf(c); err != nil {
+		return err
 	}
 	st, err := stateOf(c)
 	if err != nil {

@@ -19,7 +19,7 @@ func persistentOf(c combat.Combatant) (persistent, error) {
 	if len(c.State) == 0 {
 		return st, nil
 	}
-	if err := decodeStrict(c.State, &st, "state"); err != nil {
+	if err := combat.DecodeStrict("state", c.State, &st); err != nil {
 		return st, err
 	}
 	if st.Credit < 0 || st.Credit > 1 {
