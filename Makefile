@@ -12,7 +12,7 @@ FUZZTIME  ?= 10s
 BENCHTIME ?= 1s
 GO_SRC    := $(shell find . -name '*.go' -not -name '*_test.go' -not -path './dist/*') go.mod go.sum
 
-.PHONY: all run build wasm server precompress static deps check test unit e2e bench fuzz sizes clean
+.PHONY: all run build wasm server precompress static deps check test unit e2e perf bench fuzz sizes clean
 
 all: build
 
@@ -31,10 +31,13 @@ server: bin/battlemat
 bin/battlemat: $(GO_SRC)
 	$(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o $@ .
 
-precompress: web/app.wasm.gz web/app.wasm.br
-web/app.wasm.gz: web/app.wasm
+# Every file the page fetches from web/ that compresses gets .gz and .br siblings (the server
+# picks one by Accept-Encoding; the page, scripts and manifest go-app makes are gzipped as sent).
+COMPRESSED := web/app.wasm web/battlemat.css web/icon.svg
+precompress: $(COMPRESSED:=.gz) $(COMPRESSED:=.br)
+web/%.gz: web/%
 	gzip -9 -k -f $<
-web/app.wasm.br: web/app.wasm
+web/%.br: web/%
 	@if command -v brotli >/dev/null; then brotli -q $(BROTLI_Q) -k -f $<; \
 	else rm -f $@; echo "brotli is not installed: the server sends gzip instead ('make deps' installs it)"; fi
 
@@ -73,6 +76,16 @@ unit:
 e2e:
 	CHROME_PATH=$(CHROME) $(GO) test -tags e2e -count=1 -v -run E2E . 2>&1 | tee e2e.log | grep -E '^(=== RUN|--- |\s+e2e_|PASS|FAIL|ok)' ; exit $${PIPESTATUS[0]}
 
+## perf: Battlemat against a bare go-app app built here, in one run: cold and service-worker loads,
+## drag frames and select with 100 creatures, Lighthouse desktop and mobile (PERF_RUNS, LIGHTHOUSE_RUNS).
+## Not part of test. Installs lighthouse@12.2.3 into .perf/ with npm when npm is there.
+perf:
+	@if command -v npm >/dev/null && [ ! -x .perf/node_modules/.bin/lighthouse ]; then \
+		echo "installing lighthouse@12.2.3 into .perf/"; \
+		npm install --no-save --no-audit --no-fund --prefix .perf lighthouse@12.2.3 >/dev/null; fi
+	CHROME_PATH=$(CHROME) $(GO) test -tags 'e2e perf' -count=1 -v -timeout 60m -run '^TestPerf$$' . 2>&1 \
+		| grep -vE '^(=== |    --- PASS)' ; exit $${PIPESTATUS[0]}
+
 ## bench: the benchmarks of the rules engine.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./rules/...
@@ -86,10 +99,11 @@ fuzz:
 		done; \
 	done
 
-## sizes: app.wasm raw / gzip / brotli.
+## sizes: app.wasm raw / gzip / brotli, and what each package adds to it.
 sizes: build
 	@printf 'app.wasm raw %s, gzip -9 %s, brotli -q %s %s bytes\n' \
 		$$(stat -c %s web/app.wasm) $$(stat -c %s web/app.wasm.gz) $(BROTLI_Q) $$([ -f web/app.wasm.br ] && stat -c %s web/app.wasm.br || echo none)
+	@$(GO) test -tags sizes -count=1 -v -run '^TestSizes$$' . | sed -n '/app.wasm with names/,/pooled by the linker/s/^        //p
 
 clean:
-	rm -rf bin dist e2e-out e2e.log web/app.wasm web/app.wasm.gz web/app.wasm.br
+	rm -rf bin dist e2e-out e2e.log web/app.wasm $(COMPRESSED:=.gz) $(COMPRESSED:=.br)

@@ -47,7 +47,8 @@ var (
 )
 
 // siteRoot builds a fresh app.wasm (as the Makefile does) into a temporary
-// copy of web/, with gzip and, when the brotli tool exists, brotli siblings.
+// copy of web/, and gives it, the style sheet and the icon gzip and, when
+// the brotli tool exists, brotli siblings.
 func siteRoot(t *testing.T) string {
 	t.Helper()
 	rootOnce.Do(func() {
@@ -69,11 +70,16 @@ func siteRoot(t *testing.T) string {
 			rootErr = &buildError{out: string(out), err: err}
 			return
 		}
-		if rootErr = gzipFile(wasm); rootErr != nil {
-			return
-		}
-		if _, err := exec.LookPath("brotli"); err == nil {
-			rootErr = exec.Command("brotli", "-q", "5", "-k", "-f", wasm).Run()
+		// The siblings make build makes (COMPRESSED in the Makefile).
+		for _, f := range []string{wasm, filepath.Join(web, "battlemat.css"), filepath.Join(web, "icon.svg")} {
+			if rootErr = gzipFile(f); rootErr != nil {
+				return
+			}
+			if _, err := exec.LookPath("brotli"); err == nil {
+				if rootErr = exec.Command("brotli", "-q", "5", "-k", "-f", f).Run(); rootErr != nil {
+					return
+				}
+			}
 		}
 	})
 	if rootErr != nil {
@@ -207,3 +213,17 @@ func navigate(t *testing.T, ctx context.Context, url string) float64 {
 // boardReadyJS is truthy (the time since navigation start) once the wasm
 // loader is gone and the board is in the DOM.
 const boardReadyJS = `document.getElementById('app-wasm-loader') === null && document.getElementById('board') ? performance.now() : false`
+
+// waitOffline waits until a service worker controls the page and its cache
+// holds the bundle, and returns the cached paths.
+func waitOffline(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	poll[bool](t, ctx, `navigator.serviceWorker.controller !== null`, 30*time.Second)
+	return poll[[]string](t, ctx, `(async () => {
+		const keys = await caches.keys();
+		if (keys.length === 0) return false;
+		const c = await caches.open(keys[0]);
+		const urls = (await c.keys()).map(r => new URL(r.url).pathname);
+		return urls.includes('/web/app.wasm') ? urls : false;
+	})()`, 30*time.Second)
+}

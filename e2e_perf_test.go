@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -64,13 +65,32 @@ func bigBattle(t *testing.T) string {
 // movement bands) and each square of a drag (path and opportunity
 // attacks), measured up to the board's DOM update (a MutationObserver). It
 // reports the figures; the goal (16 ms a drag frame) is checked by reading
-// them, not asserted, because the machine is shared.
+// them (and by make perf), not asserted, because the machine is shared.
 func TestE2EPerfDragAndHighlight(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
 	navigate(t, ctx, srv.URL+"/#"+bigBattle(t))
+	d := measureDrag(t, ctx, 10)
+	t.Logf("100 creatures on 60×60: select → bands drawn %.1f ms; drag frame median %.1f ms, max %.1f ms", d.Select, d.Median, d.Max)
+	if d.Max > 5000 {
+		t.Errorf("a drag frame never drew (%.0f ms)", d.Max)
+	}
+	screenshot(t, ctx, "perf-drag")
+}
+
+// dragTimes are the milliseconds from a pointer event to the board's DOM
+// update: selecting the acting creature until its bands are drawn, and the
+// median and slowest of the drag frames.
+type dragTimes struct{ Select, Median, Max float64 }
+
+// measureDrag waits for the big battle's board, selects another creature
+// and then the acting one (timing the bands), and drags the acting one
+// over the given number of squares, one frame each, timing each square
+// until the board names it as hovered.
+func measureDrag(t *testing.T, ctx context.Context, frames int) dragTimes {
+	t.Helper()
 	poll[bool](t, ctx, `document.querySelectorAll('.token').length === 100 && document.querySelector('.token.acting') !== null`, 20*time.Second)
-	res := eval[map[string]float64](t, ctx, `(async () => {
+	return eval[dragTimes](t, ctx, fmt.Sprintf(`(async (frames) => {
 		const board = document.getElementById('board');
 		const acting = document.querySelector('.token.acting');
 		const id = acting.dataset.id;
@@ -91,13 +111,13 @@ func TestE2EPerfDragAndHighlight(t *testing.T) {
 		await until(() => document.querySelector('#layer-bands path'));
 		const select = performance.now() - t0;
 		fire('pointerdown', cx, cy); // start dragging the selected token
-		// drag over ten squares, one frame each
+		// drag over the squares around it, one frame each
 		const times = [];
 		const names = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 		const name = (x, y) => { const c = Math.floor((x - 24) / 40), r = Math.floor((y - 24) / 40);
-			return (c >= 26 ? names[Math.floor(c / 26) - 1] : '') + names[c % 26] + (r + 1); };
-		for (let i = 1; i <= 10; i++) {
-			const x = cx + (i % 5) * 40 - 80, y = cy - 40 - 80 * Math.floor(i / 5);
+			return (c >= 26 ? names[Math.floor(c / 26) - 1] : '') + names[c %% 26] + (r + 1); };
+		for (let i = 1; i <= frames; i++) {
+			const x = cx + (i %% 5) * 40 - 80, y = cy - 40 - 80 * (Math.floor(i / 5) %% 3);
 			const done = new Promise(r => { const mo = new MutationObserver(() => {
 				if (board.dataset.hover === name(x, y)) { mo.disconnect(); r(performance.now()); } });
 				mo.observe(board, {attributes: true, attributeFilter: ['data-hover']}); });
@@ -107,11 +127,6 @@ func TestE2EPerfDragAndHighlight(t *testing.T) {
 			await frame();
 		}
 		times.sort((a, b) => a - b);
-		return {select, median: times[5], max: times[9]};
-	})()`)
-	t.Logf("100 creatures on 60×60: select → bands drawn %.1f ms; drag frame median %.1f ms, max %.1f ms", res["select"], res["median"], res["max"])
-	if res["max"] > 5000 {
-		t.Errorf("a drag frame never drew (%.0f ms)", res["max"])
-	}
-	screenshot(t, ctx, "perf-drag")
+		return {Select: select, Median: times[Math.floor(times.length / 2)], Max: times[times.length - 1]};
+	})(%d)`, frames))
 }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -37,15 +36,7 @@ func TestE2EBoardOfflineInstallable(t *testing.T) {
 	screenshot(t, ctx, "skeleton-online")
 
 	// The service worker must be active, controlling and hold the bundle.
-	poll[bool](t, ctx, `navigator.serviceWorker.controller !== null`, 30*time.Second)
-	cached := poll[[]string](t, ctx, `(async () => {
-		const keys = await caches.keys();
-		if (keys.length === 0) return false;
-		const c = await caches.open(keys[0]);
-		const urls = (await c.keys()).map(r => new URL(r.url).pathname);
-		return urls.includes('/web/app.wasm') ? urls : false;
-	})()`, 30*time.Second)
-	t.Logf("service worker cache: %v", cached)
+	t.Logf("service worker cache: %v", waitOffline(t, ctx))
 
 	warm := navigate(t, ctx, srv.URL+"/")
 	t.Logf("warm load (service worker): board rendered %.0f ms after navigation start", warm)
@@ -66,7 +57,8 @@ func TestE2EBoardOfflineInstallable(t *testing.T) {
 	screenshot(t, ctx, "skeleton-offline")
 }
 
-// TestE2EServerHeaders checks precompression negotiation and hardening.
+// TestE2EServerHeaders checks precompression negotiation (the bundle, the
+// style sheet, the icon, go-app's scripts) and hardening.
 func TestE2EServerHeaders(t *testing.T) {
 	srv := startServer(t)
 	get := func(path, enc string) *http.Response {
@@ -93,6 +85,19 @@ func TestE2EServerHeaders(t *testing.T) {
 		}
 		if res.ContentLength <= 0 {
 			t.Errorf("Accept-Encoding %q: no Content-Length", c.enc)
+		}
+	}
+	for _, c := range []struct{ path, enc, want, ctype string }{
+		{"/web/battlemat.css", "gzip, deflate, br, zstd", "br", "text/css"},
+		{"/web/battlemat.css", "gzip", "gzip", "text/css"},
+		{"/web/icon.svg", "gzip, deflate, br, zstd", "br", "image/svg+xml"},
+		{"/app.js", "gzip, deflate, br, zstd", "gzip", "javascript"},
+		{"/wasm_exec.js", "gzip, deflate, br, zstd", "gzip", "javascript"},
+		{"/manifest.webmanifest", "gzip, deflate, br, zstd", "gzip", "manifest"},
+	} {
+		res := get(c.path, c.enc)
+		if got := res.Header.Get("Content-Encoding"); got != c.want || !strings.Contains(res.Header.Get("Content-Type"), c.ctype) {
+			t.Errorf("%s with Accept-Encoding %q: %q %q, want %s %s", c.path, c.enc, got, res.Header.Get("Content-Type"), c.want, c.ctype)
 		}
 	}
 	res := get("/", "gzip")

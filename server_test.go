@@ -186,7 +186,7 @@ func TestServerServesTheApp(t *testing.T) {
 	for _, c := range []struct{ target, want string }{
 		{"/", "<html"},
 		{"/?anything", "<html"},
-		{"/app.js", "goappInitWebAssembly"},
+		{"/app.js", "navigator.serviceWorker.controller"},
 		{"/wasm_exec.js", "Go"},
 		{"/app-worker.js", "fetch"},
 		{"/manifest.webmanifest", "Battlemat"},

@@ -1,0 +1,218 @@
+//go:build e2e && perf
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestPerf measures Battlemat against the bare go-app baseline in one run
+// on this machine (make perf): cold "board ready" in a fresh profile, warm
+// "board ready" once the service worker holds the bundle, alternating the
+// two apps round by round; then Battlemat's drag frames and select → bands
+// with 100 creatures on 60×60; then, where Lighthouse is installed,
+// Lighthouse's desktop and mobile runs of both apps. It prints medians and
+// ratios and asserts nothing: the machine is shared, and the figures are
+// read against the goals. PERF_RUNS sets the rounds (5), LIGHTHOUSE_RUNS
+// the Lighthouse runs per app and preset (3, 0 to skip), LIGHTHOUSE the
+// lighthouse command.
+func TestPerf(t *testing.T) {
+	runs := envInt(t, "PERF_RUNS", 5)
+	base := startBaseline(t)
+	srv := startServer(t)
+	apps := []struct{ name, url string }{{"go-app baseline", base}, {"Battlemat", srv.URL}}
+	cold := map[string][]float64{}
+	warm := map[string][]float64{}
+	for i := 0; i < runs; i++ {
+		for j := range apps {
+			a := apps[(i+j)%len(apps)]
+			t.Run(fmt.Sprintf("load/%s/%d", a.name, i), func(t *testing.T) {
+				ctx := newBrowser(t)
+				cold[a.name] = append(cold[a.name], navigate(t, ctx, a.url+"/"))
+				waitOffline(t, ctx)
+				warm[a.name] = append(warm[a.name], navigate(t, ctx, a.url+"/"))
+			})
+		}
+	}
+	var sel, frame, worst []float64
+	link := bigBattle(t)
+	for i := 0; i < runs; i++ {
+		t.Run(fmt.Sprintf("drag/%d", i), func(t *testing.T) {
+			ctx := newBrowser(t)
+			navigate(t, ctx, srv.URL+"/#"+link)
+			d := measureDrag(t, ctx, 15)
+			sel, frame, worst = append(sel, d.Select), append(frame, d.Median), append(worst, d.Max)
+		})
+	}
+	report := []string{
+		fmt.Sprintf("%d rounds, alternating; milliseconds from navigation start to the board, medians [all runs]", runs),
+	}
+	b, m := apps[0].name, apps[1].name
+	for _, c := range []struct {
+		what string
+		ms   map[string][]float64
+	}{{"cold ready", cold}, {"warm ready (service worker)", warm}} {
+		report = append(report, fmt.Sprintf("%-28s %s %6.0f %v | %s %6.0f %v | ratio %.2f×",
+			c.what, b, median(c.ms[b]), rounded(c.ms[b]), m, median(c.ms[m]), rounded(c.ms[m]), median(c.ms[m])/median(c.ms[b])))
+	}
+	report = append(report,
+		fmt.Sprintf("drag frame, 100 creatures on 60×60: median of medians %.1f ms %v; max median %.1f ms, worst %.1f ms %v",
+			median(frame), rounded(frame), median(worst), slices.Max(worst), rounded(worst)),
+		fmt.Sprintf("select → bands drawn: median %.1f ms %v", median(sel), rounded(sel)))
+	report = append(report, lighthouseReport(t, apps[0].url, apps[1].url)...)
+	t.Log("\n" + strings.Join(report, "\n"))
+}
+
+// lighthouseReport runs Lighthouse on both apps, alternating, desktop and
+// mobile, and returns the medians, or why it did not run.
+func lighthouseReport(t *testing.T, baseURL, appURL string) []string {
+	n := envInt(t, "LIGHTHOUSE_RUNS", 3)
+	lh := os.Getenv("LIGHTHOUSE")
+	if lh == "" {
+		lh = ".perf/node_modules/.bin/lighthouse"
+	}
+	if _, err := exec.LookPath(lh); err != nil || n == 0 {
+		return []string{"Lighthouse: not run (" + lh + " not installed, or LIGHTHOUSE_RUNS=0); make perf installs lighthouse@12.2.3 with npm"}
+	}
+	out := []string{fmt.Sprintf("Lighthouse 12.2.3, median of %d [all runs]: score, Total Blocking Time, main-thread work, longest task, interactive", n)}
+	for _, preset := range []string{"desktop", "mobile"} {
+		res := map[string][]lighthouseResult{}
+		for i := 0; i < n; i++ {
+			for _, u := range []string{baseURL, appURL} {
+				if r, ok := runLighthouse(t, lh, u, preset); ok {
+					res[u] = append(res[u], r)
+				}
+			}
+		}
+		for _, a := range []struct{ name, url string }{{"go-app baseline", baseURL}, {"Battlemat", appURL}} {
+			r := res[a.url]
+			pick := func(f func(lighthouseResult) float64) []float64 {
+				var v []float64
+				for _, x := range r {
+					v = append(v, f(x))
+				}
+				return v
+			}
+			score := pick(func(x lighthouseResult) float64 { return x.Score })
+			tbt := pick(func(x lighthouseResult) float64 { return x.TBT })
+			work := pick(func(x lighthouseResult) float64 { return x.MainThread })
+			long := pick(func(x lighthouseResult) float64 { return x.LongestTask })
+			tti := pick(func(x lighthouseResult) float64 { return x.Interactive })
+			if len(r) == 0 {
+				out = append(out, fmt.Sprintf("  %-7s %-16s no run finished", preset, a.name))
+				continue
+			}
+			out = append(out, fmt.Sprintf("  %-7s %-16s score %3.0f %v  TBT %5.0f ms %v  main thread %5.0f ms  longest task %5.0f ms %v  interactive %5.0f ms",
+				preset, a.name, median(score), rounded(score), median(tbt), rounded(tbt), median(work), median(long), rounded(long), median(tti)))
+		}
+	}
+	return out
+}
+
+// lighthouseResult is what make perf reads from one Lighthouse report.
+type lighthouseResult struct {
+	Score, TBT, MainThread, LongestTask, Interactive float64
+}
+
+// runLighthouse runs Lighthouse on url with a fresh Chromium profile, a
+// second time if the first run fails (it sometimes times out talking to
+// Chromium on a loaded machine); it reports false when both fail.
+func runLighthouse(t *testing.T, lh, url, preset string) (lighthouseResult, bool) {
+	t.Helper()
+	for try := 0; try < 2; try++ {
+		r, err := lighthouseOnce(t, lh, url, preset)
+		if err == nil {
+			return r, true
+		}
+		t.Logf("lighthouse %s %s: %v", preset, url, err)
+	}
+	return lighthouseResult{}, false
+}
+
+// lighthouseOnce runs Lighthouse once.
+func lighthouseOnce(t *testing.T, lh, url, preset string) (lighthouseResult, error) {
+	dir := t.TempDir()
+	report := filepath.Join(dir, "report.json")
+	args := []string{url, "--output=json", "--output-path=" + report, "--quiet", "--only-categories=performance",
+		"--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking " +
+			"--disable-component-update --disable-sync --disable-dev-shm-usage --user-data-dir=" + filepath.Join(dir, "profile")}
+	if preset == "desktop" {
+		args = append(args, "--preset=desktop")
+	}
+	cmd := exec.Command(lh, args...)
+	cmd.Env = append(os.Environ(), "CHROME_PATH="+chromePath(t))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return lighthouseResult{}, fmt.Errorf("%v\n%s", err, out)
+	}
+	b, err := os.ReadFile(report)
+	if err != nil {
+		return lighthouseResult{}, err
+	}
+	var r struct {
+		Categories struct {
+			Performance struct{ Score float64 }
+		}
+		Audits map[string]struct {
+			NumericValue float64
+			Details      struct {
+				Items []struct{ Duration float64 }
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return lighthouseResult{}, err
+	}
+	res := lighthouseResult{
+		Score:       r.Categories.Performance.Score * 100,
+		TBT:         r.Audits["total-blocking-time"].NumericValue,
+		MainThread:  r.Audits["mainthread-work-breakdown"].NumericValue,
+		Interactive: r.Audits["interactive"].NumericValue,
+	}
+	for _, it := range r.Audits["long-tasks"].Details.Items {
+		res.LongestTask = max(res.LongestTask, it.Duration)
+	}
+	return res, nil
+}
+
+// median returns the median of v (the mean of the middle two for an even
+// count), or 0 for none.
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(v))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// rounded returns v rounded to whole numbers, for printing.
+func rounded(v []float64) []int {
+	r := make([]int, len(v))
+	for i, x := range v {
+		r[i] = int(x + 0.5)
+	}
+	return r
+}
+
+// envInt reads a whole number from the environment, or returns def.
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		t.Fatalf("%s=%q is not a count", name, s)
+	}
+	return n
+}
