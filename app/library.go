@@ -30,12 +30,18 @@ import (
 // Every method starts its transaction at once, on the calling goroutine,
 // so writes land in the order they were asked for; done runs afterwards on
 // the UI goroutine (through ctx.Dispatch), with the outcome. A full
-// storage fails with ErrStorageFull and changes nothing. The open
-// encounter's ID is Table.entry: to store a map image with it, call
+// storage fails with ErrStorageFull and changes nothing.
 //
-//	t.lib.PutBlob(ctx, t.entry, "map", blob, func(ctx app.Context, err error) { … })
+// The table holds the library in t.shelf.db (nil when the browser has no
+// database) and the open encounter's entry in t.shelf.entry; the entry ID
+// changes whenever another encounter opens (enter). To keep a map image
+// with the open encounter:
 //
-// and read it back with t.lib.Blob(ctx, t.entry, "map", …).
+//	t.shelf.db.PutBlob(ctx, t.shelf.entry.ID, "map", blob, func(ctx app.Context, err error) { … })
+//
+// and read it back with t.shelf.db.Blob(ctx, t.shelf.entry.ID, "map", …);
+// err is ErrStorageFull when there is no room, and the caller tells the
+// user (t.storageFailed does).
 type Library struct {
 	db app.Value
 }

@@ -50,7 +50,7 @@ func (tb *tabs) post(kind, id string) {
 // there, so this tab holds off; or the library changed, so the list is
 // read again.
 func (t *Table) heard(ctx app.Context, kind, id string) {
-	if kind == "open" && id == t.shelf.entry.ID && !t.shelf.held {
+	if kind == "open" && id != "" && id == t.shelf.entry.ID && !t.shelf.held {
 		t.shelf.held = true
 	}
 	if t.shelf.open {
