@@ -129,6 +129,13 @@ func startServer(t *testing.T) *httptest.Server {
 // newBrowser starts a headless Chromium with a fresh profile.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return newBrowserWith(t)
+}
+
+// newBrowserWith starts a headless Chromium with a fresh profile and the
+// extra options.
+func newBrowserWith(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromePath(t)),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -141,6 +148,7 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 860),
 	}
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)

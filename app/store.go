@@ -157,7 +157,7 @@ func (t *Table) candidates() []LibEntry {
 func (t *Table) restore(ctx app.Context, cands []LibEntry) {
 	if len(cands) == 0 {
 		if !t.openFragment(ctx) {
-			t.openSample(ctx, rulesets.Samples()[0].ID)
+			t.firstSample(ctx)
 		}
 		t.opened(ctx)
 		return
@@ -176,9 +176,17 @@ func (t *Table) restore(ctx app.Context, cands []LibEntry) {
 // opened marks the start as done: the table renders from now on.
 func (t *Table) opened(ctx app.Context) {
 	if t.sess == nil { // no database and no link: an unsaved sample
-		t.openSample(ctx, rulesets.Samples()[0].ID)
+		t.firstSample(ctx)
 	}
 	t.shelf.ready = true
+}
+
+// firstSample opens the first sample as a new entry when there is nothing
+// to reopen; a notice already shown (a damaged save) stays.
+func (t *Table) firstSample(ctx app.Context) {
+	kept := t.notice
+	t.openSample(ctx, rulesets.Samples()[0].ID)
+	t.notice = kept
 }
 
 // load opens the library entry e. A document that cannot be read marks

@@ -1,0 +1,338 @@
+//go:build e2e
+
+package main
+
+import (
+	"context"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+	"battlemat/rules/rulesets"
+)
+
+// The encounter library keeps every encounter in the browser's IndexedDB
+// (issue 11, items 4 to 6 and 8). These tests use the real database of a
+// real Chromium profile.
+
+// allowDownloads sends the browser's downloads to a fresh folder.
+func allowDownloads(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// exportDamaged exports the i-th damaged entry of the open library panel
+// and returns the file's bytes.
+func exportDamaged(t *testing.T, ctx context.Context, i int) string {
+	t.Helper()
+	dir := allowDownloads(t, ctx)
+	click(t, ctx, `#damaged li:nth-child(`+itoa(i+1)+`) button.export`)
+	b, err := os.ReadFile(waitDownload(t, dir, "*.damaged.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// exportAllDamaged exports every damaged entry, sorted.
+func exportAllDamaged(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	n := eval[int](t, ctx, `document.querySelectorAll('#damaged li').length`)
+	var out []string
+	for i := range n {
+		out = append(out, exportDamaged(t, ctx, i))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sorted returns its arguments in order.
+func sorted(s ...string) []string {
+	slices.Sort(s)
+	return s
+}
+
+// openLibrary shows the library panel and waits for n entries of kind
+// ("entries", "damaged" or "trash").
+func openLibrary(t *testing.T, ctx context.Context, kind string, n int) {
+	t.Helper()
+	if !eval[bool](t, ctx, `document.getElementById('library') !== null`) {
+		click(t, ctx, "#library-toggle")
+	}
+	poll[bool](t, ctx, `document.querySelectorAll('#`+kind+` li').length === `+itoa(n), 10*time.Second)
+}
+
+// TestE2ELibraryKeepsDamagedData (item 4): what earlier versions left in
+// localStorage and cannot be read — raw text, a raw JSON object, a broken
+// save — moves into the library byte for byte as damaged entries, each
+// exportable as a file; a later damaged slot never overwrites an earlier
+// one; a library entry whose document breaks is kept and listed too.
+func TestE2ELibraryKeepsDamagedData(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	// Storage as an earlier version left it, before this version's first
+	// start: set from a file of the same origin.
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/web/icon.svg")); err != nil {
+		t.Fatal(err)
+	}
+	rawText := "not a save at all: ünïcødé ✓ {"
+	rawObject := `{"hello":["a JSON object",1,2]}`
+	eval[bool](t, ctx, `(localStorage.setItem('battlemat/save', `+jsString(rawText)+`), localStorage.setItem('battlemat/damaged', `+jsString(rawObject)+`), true)`)
+	navigate(t, ctx, srv.URL+"/")
+	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 10*time.Second)
+	openLibrary(t, ctx, "damaged", 2)
+	screenshot(t, ctx, "library-damaged")
+	if got, want := exportAllDamaged(t, ctx), sorted(rawObject, rawText); !slices.Equal(got, want) {
+		t.Errorf("damaged entries export %q, want the slots byte for byte %q", got, want)
+	}
+	if left := eval[bool](t, ctx, `localStorage.getItem('battlemat/save') === null && localStorage.getItem('battlemat/damaged') === null`); !left {
+		t.Error("the old slots were not moved into the library")
+	}
+
+	// A second damaged slot becomes a third entry; the first two stay.
+	broken := `{"format":"battlemat-encounter","version":1,"start":`
+	eval[bool](t, ctx, `(localStorage.setItem('battlemat/save', JSON.stringify(`+jsString(broken)+`)), true)`)
+	navigate(t, ctx, srv.URL+"/")
+	openLibrary(t, ctx, "damaged", 3)
+	if got, want := exportAllDamaged(t, ctx), sorted(`"`+strings.ReplaceAll(broken, `"`, `\"`)+`"`, rawObject, rawText); !slices.Equal(got, want) {
+		t.Errorf("after a second damaged slot the damaged entries export %q, want %q", got, want)
+	}
+
+	// The open encounter's document breaks in the database: on the next
+	// start it is listed as damaged, kept as it is, and a sample opens as a
+	// new entry instead of writing over it.
+	id := eval[string](t, ctx, `document.querySelector('#entries li[data-open=true]').dataset.entry`)
+	eval[bool](t, ctx, `new Promise((ok, fail) => { const r = indexedDB.open('battlemat');
+		r.onsuccess = () => { const tx = r.result.transaction('docs', 'readwrite');
+			tx.objectStore('docs').put('garbage in the database', `+jsString(id)+`);
+			tx.oncomplete = () => { r.result.close(); ok(true); }; tx.onerror = () => fail(tx.error); }; })`)
+	navigate(t, ctx, srv.URL+"/")
+	openLibrary(t, ctx, "damaged", 4)
+	if got := eval[string](t, ctx, `document.querySelector('#damaged li[data-entry="`+id+`"]') ? 'listed' : ''`); got != "listed" {
+		t.Errorf("the broken entry %s is not listed as damaged", id)
+	}
+	if got := exportAllDamaged(t, ctx); !slices.Contains(got, "garbage in the database") {
+		t.Errorf("the broken entry was not kept as it was: %q", got)
+	}
+	if open := eval[string](t, ctx, `document.querySelector('#entries li[data-open=true]').dataset.entry`); open == id {
+		t.Error("the broken entry is still the open one")
+	}
+	screenshot(t, ctx, "library-damaged-entry")
+}
+
+// fillStorageJS fills what is left of the origin's quota with random bytes
+// in a database of its own, halving the piece until even 512 bytes no
+// longer fit, and returns the bytes written.
+const fillStorageJS = `new Promise(async (ok) => {
+	const db = await new Promise((r) => { const q = indexedDB.open('filler');
+		q.onupgradeneeded = () => q.result.createObjectStore('x'); q.onsuccess = () => r(q.result); });
+	let size = 1 << 20, n = 0, total = 0;
+	while (size >= 512) {
+		const buf = new Uint8Array(size);
+		for (let i = 0; i < size; i += 65536) crypto.getRandomValues(buf.subarray(i, Math.min(size, i + 65536)));
+		const put = await new Promise((r) => { const tx = db.transaction('x', 'readwrite');
+			tx.objectStore('x').put(buf, n++); tx.oncomplete = () => r(true); tx.onabort = () => r(false); });
+		if (put) total += size; else size >>= 1;
+	}
+	db.close(); ok(total);
+})`
+
+// TestE2ELibraryStorageFull (item 4): once the origin's quota is used up,
+// a command says the storage is full, offers export, and deletes nothing;
+// the entry keeps its last saved state, and saving resumes once there is
+// room again.
+func TestE2ELibraryStorageFull(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	// A small quota, set before the origin is first used (Chromium keeps
+	// an origin's quota once it has been asked for): room for the
+	// library, not for the offline copy of the app.
+	quota := 4e6
+	if _, err := chromedp.Call(ctx, storage.OverrideQuotaForOrigin, storage.OverrideQuotaForOriginParams{Origin: srv.URL, QuotaSize: &quota}); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dairn-bandits"))
+	click(t, ctx, "#roll-init")
+	poll[bool](t, ctx, `document.querySelectorAll('#log li').length > 0`, 5*time.Second)
+	openLibrary(t, ctx, "entries", 1)
+	poll[bool](t, ctx, `document.querySelector('#entries li').textContent.includes(`+jsString(i18n.N(i18n.English, "count.commands", 1))+`)`, 5*time.Second)
+	click(t, ctx, "#library-close")
+
+	filled := eval[float64](t, ctx, fillStorageJS)
+	t.Logf("filled %.0f bytes of a %.0f-byte quota", filled, quota)
+	click(t, ctx, "#roll-init")
+	poll[bool](t, ctx, `document.getElementById('notice-export') !== null`, 10*time.Second)
+	if msg := eval[string](t, ctx, `document.getElementById('notice').textContent`); !strings.Contains(msg, i18n.T(i18n.English, "notice.storage-full")) {
+		t.Errorf("the notice says %q", msg)
+	}
+	screenshot(t, ctx, "library-storage-full")
+	dir := allowDownloads(t, ctx)
+	click(t, ctx, "#notice-export")
+	doc, err := os.ReadFile(waitDownload(t, dir, "*.battlemat.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sess, err := combat.DecodeSave(rulesets.Registry(), doc); err != nil || sess.Cursor() != 2 {
+		t.Errorf("the export offered does not hold the 2 commands on the table (error %v)", err)
+	}
+
+	// Nothing was deleted: a reload finds the entry as last saved.
+	navigate(t, ctx, srv.URL+"/")
+	openLibrary(t, ctx, "entries", 1)
+	if txt := eval[string](t, ctx, `document.querySelector('#entries li').textContent`); !strings.Contains(txt, i18n.N(i18n.English, "count.commands", 1)) {
+		t.Errorf("after a full storage the entry reads %q, want its last saved command", txt)
+	}
+
+	// Room again: the next command is saved.
+	eval[bool](t, ctx, `new Promise((ok) => { const r = indexedDB.deleteDatabase('filler'); r.onsuccess = () => ok(true); r.onerror = () => ok(false); })`)
+	click(t, ctx, "#library-close")
+	click(t, ctx, "#roll-init")
+	openLibrary(t, ctx, "entries", 1)
+	poll[bool](t, ctx, `document.querySelector('#entries li').textContent.includes(`+jsString(i18n.N(i18n.English, "count.commands", 2))+`)`, 5*time.Second)
+}
+
+// TestE2ESampleMenuKeyboard (item 5): walking the sample menu with the
+// keyboard opens nothing; opening a sample adds a library entry and the
+// fight is still there to reopen.
+func TestE2ESampleMenuKeyboard(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t))
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+	logs := eval[int](t, ctx, `document.querySelectorAll('#log li').length`)
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#samples")), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowDown)); err != nil {
+		t.Fatal(err)
+	}
+	if v := eval[string](t, ctx, `document.getElementById('samples').value`); v == "" {
+		t.Fatal("the arrow keys did not move through the menu")
+	}
+	time.Sleep(500 * time.Millisecond)
+	if eval[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`) {
+		t.Errorf("walking the menu showed an error: %s", eval[string](t, ctx, `document.getElementById('notice').textContent`))
+	}
+	if eval[bool](t, ctx, `document.getElementById('token-hero') === null`) || eval[int](t, ctx, `document.querySelectorAll('#log li').length`) != logs {
+		t.Fatal("walking the sample menu with the keyboard replaced the fight")
+	}
+	screenshot(t, ctx, "samples-keyboard")
+
+	click(t, ctx, "#sample-open")
+	poll[bool](t, ctx, `document.getElementById('token-hero') === null`, 10*time.Second)
+	openLibrary(t, ctx, "entries", 2)
+	click(t, ctx, `#entries li[data-open=false] button.open`)
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null && document.querySelectorAll('#log li').length === `+itoa(logs), 10*time.Second)
+}
+
+// front brings a tab to the front, so it renders.
+func front(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, page.BringToFront, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestE2ETwoTabs (item 6): an encounter opened in a second tab is noticed
+// by the first, which saves nothing until its user takes the encounter
+// over or continues in a copy; neither tab writes over the other.
+func TestE2ETwoTabs(t *testing.T) {
+	srv := startServer(t)
+	a := newBrowser(t)
+	navigate(t, a, srv.URL+"/#"+dairnDuel(t))
+	poll[bool](t, a, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+	logs := eval[int](t, a, `document.querySelectorAll('#log li').length`)
+
+	b, cancel := chromedp.NewContext(a)
+	defer cancel()
+	navigate(t, b, srv.URL+"/") // reopens the same encounter
+	poll[bool](t, b, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+
+	front(t, a)
+	poll[bool](t, a, `document.getElementById('held') !== null`, 10*time.Second)
+	screenshot(t, a, "tabs-held")
+	click(t, a, "#end-turn") // refused: tab B has the encounter
+	time.Sleep(300 * time.Millisecond)
+	if n := eval[int](t, a, `document.querySelectorAll('#log li').length`); n != logs {
+		t.Errorf("a held tab took a command: %d log lines, want %d", n, logs)
+	}
+
+	front(t, b)
+	click(t, b, "#end-turn")
+	poll[bool](t, b, `document.querySelectorAll('#log li').length > `+itoa(logs), 5*time.Second)
+	logsB := eval[int](t, b, `document.querySelectorAll('#log li').length`)
+
+	front(t, a)
+	click(t, a, "#held-take") // A reopens what B saved, and B is told
+	poll[bool](t, a, `document.getElementById('held') === null && document.querySelectorAll('#log li').length === `+itoa(logsB), 10*time.Second)
+	front(t, b)
+	poll[bool](t, b, `document.getElementById('held') !== null`, 10*time.Second)
+	click(t, b, "#held-copy")
+	poll[bool](t, b, `document.getElementById('held') === null`, 10*time.Second)
+	openLibrary(t, b, "entries", 2)
+	screenshot(t, b, "tabs-copy")
+
+	// Each tab now saves its own encounter.
+	click(t, b, "#library-close")
+	click(t, b, "#end-turn")
+	front(t, a)
+	click(t, a, "#end-turn")
+	poll[bool](t, a, `document.querySelectorAll('#log li').length > `+itoa(logsB), 5*time.Second)
+	if eval[bool](t, a, `document.getElementById('held') !== null`) {
+		t.Error("tab A is held after tab B moved to a copy")
+	}
+}
+
+// TestE2EShareNotice (item 8): on plain http to an address other than
+// localhost the page has neither clipboard nor service worker, and the
+// notice says so: the link is shown to copy by hand and opens only while
+// the server can be reached. On a secure origin with the clipboard allowed,
+// the link is copied and opens offline where Battlemat was opened before.
+func TestE2EShareNotice(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowserWith(t, chromedp.Flag("host-resolver-rules", "MAP battlemat.test 127.0.0.1"))
+	lan := strings.Replace(srv.URL, "127.0.0.1", "battlemat.test", 1)
+	navigate(t, ctx, lan+"/")
+	if eval[bool](t, ctx, `window.isSecureContext`) {
+		t.Fatal("the test address is a secure context")
+	}
+	click(t, ctx, "#share")
+	en := i18n.English
+	want := i18n.T(en, "notice.share.by-hand", "offline", i18n.T(en, "notice.share.online-only"))
+	msg := poll[string](t, ctx, `(document.getElementById('notice') || {}).textContent || false`, 5*time.Second)
+	if !strings.Contains(msg, want) {
+		t.Errorf("on plain http the share notice says %q, want %q", msg, want)
+	}
+	if link := eval[string](t, ctx, `document.getElementById('shared').value`); !strings.HasPrefix(link, lan+"/#v") {
+		t.Errorf("the link to copy by hand is %q", link)
+	}
+	screenshot(t, ctx, "share-plain-http")
+
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: srv.URL}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	navigate(t, ctx, srv.URL+"/")
+	click(t, ctx, "#share")
+	want = i18n.T(en, "notice.share.copied", "offline", i18n.T(en, "notice.share.offline"))
+	poll[bool](t, ctx, `(document.getElementById('notice') || {}).textContent.includes(`+jsString(want)+`)`, 5*time.Second)
+	if got, link := eval[string](t, ctx, `navigator.clipboard.readText()`), eval[string](t, ctx, `document.getElementById('shared').value`); got != link || !strings.HasPrefix(link, srv.URL+"/#v") {
+		t.Errorf("the clipboard holds %q, want the link %q", got, link)
+	}
+	screenshot(t, ctx, "share-copied")
+}
