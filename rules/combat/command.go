@@ -271,23 +271,50 @@ func MarshalCommand(c Command) ([]byte, error) {
 // UnmarshalCommand decodes a command envelope strictly: exactly one known
 // kind, no unknown fields, nothing trailing.
 func UnmarshalCommand(data []byte) (Command, error) {
-	var env map[string]json.RawMessage
-	if err := strictUnmarshal(data, &env); err != nil {
+	if err := checkJSON(data); err != nil {
 		return nil, fmt.Errorf("command: %w", err)
 	}
-	if len(env) != 1 {
-		return nil, Invalid("", "command", "want exactly one kind, got %d keys", len(env))
+	kind, body, err := envelope(data)
+	if err != nil {
+		return nil, err
 	}
-	for kind, body := range env {
-		dec, ok := commandKinds[kind]
-		if !ok {
-			return nil, Invalid("", "command", "unknown kind %q", kind)
-		}
-		c, err := dec(body)
-		if err != nil {
-			return nil, fmt.Errorf("command %s: %w", kind, err)
-		}
-		return c, nil
+	dec, ok := commandKinds[string(kind)]
+	if !ok {
+		return nil, Invalid("", "command", "unknown kind %q", kind)
 	}
-	panic("unreachable")
+	c, err := dec(body)
+	if err != nil {
+		return nil, fmt.Errorf("command %s: %w", kind, err)
+	}
+	return c, nil
+}
+
+// envelope returns the one key of a checked JSON object and its value.
+func envelope(data []byte) (key, value []byte, err error) {
+	sc := scanner{data: data}
+	sc.space()
+	if sc.pos == len(data) || data[sc.pos] != '{' {
+		return nil, nil, Invalid("", "command", "not an object")
+	}
+	sc.pos++
+	sc.space()
+	if sc.pos == len(data) || data[sc.pos] != '"' {
+		return nil, nil, Invalid("", "command", "want exactly one kind, got none")
+	}
+	if key, err = sc.str(); err != nil {
+		return nil, nil, err
+	}
+	sc.space()
+	sc.pos++ // the colon
+	sc.space()
+	start := sc.pos
+	if err := sc.value(nil); err != nil {
+		return nil, nil, err
+	}
+	value = data[start:sc.pos]
+	sc.space()
+	if data[sc.pos] != '}' {
+		return nil, nil, Invalid("", "command", "want exactly one kind, got more")
+	}
+	return key, value, nil
 }

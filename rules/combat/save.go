@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"battlemat/rules/dice"
@@ -142,7 +143,12 @@ func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	}
 	doc = buf.Bytes()
 	var sv Save
-	if err := strictUnmarshal(doc, &sv); err != nil {
+	caps := map[reflect.Type]int{
+		reflect.TypeFor[[]Entry]():      lim.Log,
+		reflect.TypeFor[[]Combatant]():  lim.Combatants,
+		reflect.TypeFor[[]dice.Throw](): lim.Tape,
+	}
+	if err := strictUnmarshalCapped(doc, &sv, caps); err != nil {
 		return Save{}, fmt.Errorf("save: %w", err)
 	}
 	if err := sv.validate(lim); err != nil {

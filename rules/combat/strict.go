@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -19,6 +20,11 @@ const MaxOpaque = 4096
 // maxDepth bounds how deeply JSON arrays and objects may nest in anything
 // the engine or a ruleset decodes.
 const maxDepth = 64
+
+// maxArray bounds the length of any JSON array the engine or a ruleset
+// decodes: the longest list of the save format is a map's walls, at most
+// one per square. A longer one is refused before anything is decoded.
+const maxArray = MaxMapSide * MaxMapSide
 
 // DecodeStrict decodes one JSON value of at most MaxOpaque bytes into v, the
 // one strict decoder of the engine and every ruleset: exactly one value, no
@@ -41,15 +47,21 @@ func DecodeStrict(field string, data []byte, v any) error {
 }
 
 // strictUnmarshal decodes data into v as DecodeStrict does, without a size
-// limit: callers bound the input.
+// limit: callers bound the input. The scanner has already refused unknown
+// fields (it knows v's type), so encoding/json decodes what is left.
 func strictUnmarshal(data []byte, v any) error {
-	sc := scanner{data: data}
+	return strictUnmarshalCapped(data, v, nil)
+}
+
+// strictUnmarshalCapped is strictUnmarshal with tighter bounds on the
+// length of arrays of some types (caps), checked before anything is
+// decoded.
+func strictUnmarshalCapped(data []byte, v any, caps map[reflect.Type]int) error {
+	sc := scanner{data: data, caps: caps}
 	if err := sc.document(reflect.TypeOf(v)); err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	return json.Unmarshal(data, v)
 }
 
 // checkJSON checks that data is one strict JSON value, as strictUnmarshal
@@ -63,17 +75,17 @@ func checkJSON(data []byte) error {
 // Go type it decodes into (nil where the type decodes itself or is
 // unknown) to check key spellings.
 type scanner struct {
-	data   []byte
-	pos    int
-	depth  int
-	fields map[reflect.Type]map[string]reflect.Type
-	path   []segment // where the scanner is, for error messages
+	data  []byte
+	pos   int
+	depth int
+	path  []segment            // where the scanner is, for error messages
+	caps  map[reflect.Type]int // the most elements of an array of each type, when below maxArray
 }
 
 // segment is one step of a path into a document: an object key or, when
-// key is empty, an array index.
+// key is nil, an array index.
 type segment struct {
-	key   string
+	key   []byte
 	index int
 }
 
@@ -99,8 +111,8 @@ func (s *scanner) fail(format string, args ...any) error {
 	if len(s.path) > 0 {
 		var b strings.Builder
 		for _, p := range s.path {
-			if p.key != "" {
-				b.WriteString("." + p.key)
+			if p.key != nil {
+				b.WriteString("." + string(p.key))
 			} else {
 				fmt.Fprintf(&b, "[%d]", p.index)
 			}
@@ -174,8 +186,12 @@ func (s *scanner) array(t reflect.Type) error {
 		return err
 	}
 	var elem reflect.Type
+	limit := maxArray
 	if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
 		elem = t.Elem()
+		if c, ok := s.caps[t]; ok {
+			limit = c
+		}
 	}
 	s.space()
 	if s.pos < len(s.data) && s.data[s.pos] == ']' {
@@ -184,6 +200,9 @@ func (s *scanner) array(t reflect.Type) error {
 		return nil
 	}
 	for i := 0; ; i++ {
+		if i == limit {
+			return s.fail("more than %d elements", limit)
+		}
 		s.path = append(s.path, segment{index: i})
 		if err := s.value(elem); err != nil {
 			return err
@@ -230,7 +249,8 @@ func (s *scanner) object(t reflect.Type) error {
 		s.depth--
 		return nil
 	}
-	var keys []string
+	var small [smallObject][]byte
+	keys := small[:0]
 	var seen map[string]bool
 	for {
 		s.space()
@@ -244,20 +264,20 @@ func (s *scanner) object(t reflect.Type) error {
 		if seen == nil && len(keys) == smallObject {
 			seen = map[string]bool{}
 			for _, k := range keys {
-				seen[k] = true
+				seen[string(k)] = true
 			}
 		}
-		if seen != nil && seen[key] || seen == nil && containsString(keys, key) {
+		if seen != nil && seen[string(key)] || seen == nil && containsKey(keys, key) {
 			return s.fail("key %q repeated", key)
 		}
 		if seen != nil {
-			seen[key] = true
+			seen[string(key)] = true
 		} else {
 			keys = append(keys, key)
 		}
 		vt := elem
 		if fields != nil {
-			ft, ok := fields[key]
+			ft, ok := fields[string(key)]
 			if !ok {
 				return s.fail("unknown field %q", key)
 			}
@@ -292,20 +312,24 @@ func (s *scanner) object(t reflect.Type) error {
 	}
 }
 
-func containsString(list []string, s string) bool {
+func containsKey(list [][]byte, k []byte) bool {
 	for _, x := range list {
-		if x == s {
+		if bytes.Equal(x, k) {
 			return true
 		}
 	}
 	return false
 }
 
+// fieldsOf remembers structFields by type, as encoding/json remembers its
+// own view of each type: it depends on the type alone.
+var fieldsOf sync.Map // reflect.Type → map[string]reflect.Type
+
 // structFields returns the JSON names of a struct's fields, with fields of
 // untagged embedded structs promoted, as encoding/json reads them.
 func (s *scanner) structFields(t reflect.Type) map[string]reflect.Type {
-	if f, ok := s.fields[t]; ok {
-		return f
+	if f, ok := fieldsOf.Load(t); ok {
+		return f.(map[string]reflect.Type)
 	}
 	f := map[string]reflect.Type{}
 	var add func(t reflect.Type)
@@ -333,16 +357,14 @@ func (s *scanner) structFields(t reflect.Type) map[string]reflect.Type {
 		}
 	}
 	add(t)
-	if s.fields == nil {
-		s.fields = map[reflect.Type]map[string]reflect.Type{}
-	}
-	s.fields[t] = f
+	fieldsOf.Store(t, f)
 	return f
 }
 
-// str reads a string and returns its value; invalid UTF-8, control
-// characters, bad escapes and lone surrogates are errors.
-func (s *scanner) str() (string, error) {
+// str reads a string and returns its value, a slice of the input unless it
+// holds escapes; invalid UTF-8, control characters, bad escapes and lone
+// surrogates are errors.
+func (s *scanner) str() ([]byte, error) {
 	s.pos++
 	start := s.pos
 	var buf []byte // the value, once an escape makes it differ from the text
@@ -353,18 +375,18 @@ func (s *scanner) str() (string, error) {
 			v := s.data[start:s.pos]
 			s.pos++
 			if buf != nil {
-				return string(buf), nil
+				return buf, nil
 			}
-			return string(v), nil
+			return v, nil
 		case c < 0x20:
-			return "", s.fail("control character in a string")
+			return nil, s.fail("control character in a string")
 		case c == '\\':
 			if buf == nil {
 				buf = append([]byte(nil), s.data[start:s.pos]...)
 			}
 			var err error
 			if buf, err = s.escape(buf); err != nil {
-				return "", err
+				return nil, err
 			}
 		case c < utf8.RuneSelf:
 			if buf != nil {
@@ -374,7 +396,7 @@ func (s *scanner) str() (string, error) {
 		default:
 			r, n := utf8.DecodeRune(s.data[s.pos:])
 			if r == utf8.RuneError && n <= 1 {
-				return "", s.fail("invalid UTF-8 in a string")
+				return nil, s.fail("invalid UTF-8 in a string")
 			}
 			if buf != nil {
 				buf = append(buf, s.data[s.pos:s.pos+n]...)
@@ -382,7 +404,7 @@ func (s *scanner) str() (string, error) {
 			s.pos += n
 		}
 	}
-	return "", s.fail("unterminated string")
+	return nil, s.fail("unterminated string")
 }
 
 // escape reads the escape sequence at s.pos and appends its value to buf.

@@ -1,0 +1,93 @@
+package combat
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"battlemat/rules/grid"
+)
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// tiebreakBomb is the share link of issue 11 item 2: two creatures, an
+// initiative order whose roll-off lists hold ties faces each, then entries
+// cheap commands, each of which used to copy the whole order.
+func tiebreakBomb(ties, entries int) []byte {
+	enc := NewEncounter("fake", grid.Map{W: 10, H: 10}, 1)
+	for i, id := range []string{"a", "b"} {
+		enc.Combatants = append(enc.Combatants, Combatant{ID: id, Name: id, Side: id, Pos: grid.Square{X: i}, Stats: Stats{MaxHP: 10, Speed: 30}, HP: 10})
+	}
+	faces := make([]int, ties)
+	for i := range faces {
+		faces[i] = 1
+	}
+	log := []Entry{{Command: SetOrder{Order: []Slot{{Members: []string{"a"}, Tiebreak: faces}, {Members: []string{"b"}, Tiebreak: faces}}}}}
+	for len(log) < entries {
+		log = append(log, Entry{Command: SetHP{ID: "a", HP: 5}})
+	}
+	doc, _ := json.Marshal(Save{Format: SaveFormat, Version: 1, Start: enc, Log: log, Cursor: len(log)})
+	return doc
+}
+
+// TestHostileInputsRefusedCheaply: inputs beyond the documented bounds are
+// refused before they cost more than a small multiple of their size (the
+// link's inflated document, the save's bytes). The tie-break link of issue
+// 11 item 2 (a 1.5 KB link that held 3 GB) is among them.
+func TestHostileInputsRefusedCheaply(t *testing.T) {
+	deep := strings.Repeat(`{"a":`, 100000)
+	var many strings.Builder
+	many.WriteString(`{"format":"battlemat-encounter","version":2,"start":{"ruleset":"fake","map":{"w":1,"h":1},"phase":"setup","turn":{"slot":0,"member":0},"dice":0},"cursor":0,"x":{`)
+	for i := range 40000 {
+		if i > 0 {
+			many.WriteString(",")
+		}
+		fmt.Fprintf(&many, `"k%d":0`, i)
+	}
+	many.WriteString("}}")
+	manyKeys := many.String()
+	longLog := tiebreakBomb(0, SaveLimits.Log+1)
+	rows := []struct {
+		name string
+		doc  []byte
+	}{
+		{"tiebreak-bomb", tiebreakBomb(200000, 2000)},
+		{"deep-nesting", []byte(deep)},
+		{"many-keys", []byte(manyKeys)},
+		{"log-over-limit", longLog},
+		{"spaces", []byte(strings.Repeat(" ", LinkLimits.Inflated))},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			budget := 16*uint64(len(row.doc)) + 64<<10
+			if len(row.doc) <= LinkLimits.Inflated {
+				link := deflateLink(row.doc)
+				var err error
+				got := allocated(func() { _, err = DecodeLink(testRegistry, link) })
+				if err == nil {
+					t.Fatal("the link opened")
+				}
+				if got > budget+16*uint64(len(link)) {
+					t.Errorf("refusing a %d-byte link of %d bytes allocated %d bytes (budget %d): %v", len(link), len(row.doc), got, budget, err)
+				}
+			}
+			var err error
+			got := allocated(func() { _, err = DecodeSave(testRegistry, row.doc) })
+			if err == nil {
+				t.Fatal("the save opened")
+			}
+			if got > budget {
+				t.Errorf("refusing a %d-byte save allocated %d bytes (budget %d): %v", len(row.doc), got, budget, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,252 @@
+package rulesets
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"runtime/metrics"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// crowd returns a session on a side×side map holding n creatures made from
+// the stat blocks of sample sampleID, spread evenly over the map, on the
+// sample's sides, in setup.
+func crowd(tb testing.TB, sampleID string, n, side int) *combat.Session {
+	tb.Helper()
+	smp, ok := Find(sampleID)
+	if !ok {
+		tb.Fatalf("no sample %s", sampleID)
+	}
+	base, err := smp.Build(3)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	reg := Registry()
+	rs, err := reg.Lookup(base.Ruleset)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	enc := combat.NewEncounter(base.Ruleset, grid.Map{W: side, H: side}, 3)
+	per := int(math.Ceil(math.Sqrt(float64(n))))
+	gap := side / per
+	for i := range n {
+		from := base.Combatants[i%len(base.Combatants)]
+		st, err := rs.(combat.Profiler).Profile(from.Profile)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		enc.Combatants = append(enc.Combatants, combat.Combatant{
+			ID: fmt.Sprintf("c%03d", i), Name: from.Name, Side: from.Side,
+			Pos: grid.Square{X: i % per * gap, Y: i / per * gap}, Profile: from.Profile, Stats: st, HP: st.MaxHP})
+	}
+	s, err := combat.NewSession(reg, enc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// playMoves fills s's log up to entries with the costliest moves its
+// creatures can make: after rolling initiative and starting, the acting
+// creature walks the farthest path its movement allows, takes the move
+// back (ResetMove) and walks again; a creature that cannot move ends its
+// turn.
+func playMoves(tb testing.TB, s *combat.Session, entries int) {
+	tb.Helper()
+	for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+		if _, err := s.Do(c); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	paths := map[string][]grid.Square{} // the farthest path of a creature from where its turn began
+	for len(s.Log()) < entries {
+		enc := s.State()
+		if enc.Pending != nil {
+			if _, err := s.Do(combat.DeclineOpportunity{}); err != nil {
+				tb.Fatal(err)
+			}
+			continue
+		}
+		id := enc.Current()
+		if len(s.Log())%2 == 0 {
+			if _, err := s.Do(combat.ResetMove{ID: id}); err == nil {
+				continue
+			}
+		}
+		c, _ := enc.Combatant(id)
+		key := fmt.Sprint(id, c.Pos, enc.Round)
+		far, seen := paths[key]
+		if !seen {
+			reach, err := combat.Reachable(s.Ruleset(), enc, id)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			for sq := range reach.Cost {
+				if p := reach.Path(sq); len(p) > len(far) || len(p) == len(far) && len(p) > 0 && grid.Compare(sq, far[len(far)-1]) < 0 {
+					far = p
+				}
+			}
+			paths[key] = far
+		}
+		moved := false
+		for ; len(far) > 0 && !moved; far = far[:len(far)-1] {
+			_, err := s.Do(combat.Move{ID: id, Path: far})
+			moved = err == nil
+		}
+		if moved {
+			paths[key] = paths[key][:len(far)+1]
+			continue
+		}
+		if _, err := s.Do(combat.EndTurn{}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// playInitiative fills s's log up to entries in setup: initiative rolled
+// for every creature (with roll-offs among the ties), then set by hand with
+// every slot carrying the most roll-off faces a slot may keep, in turn.
+func playInitiative(tb testing.TB, s *combat.Session, entries int) {
+	tb.Helper()
+	for len(s.Log()) < entries {
+		if len(s.Log())%2 == 0 {
+			if _, err := s.Do(combat.RollInitiative{}); err != nil {
+				tb.Fatal(err)
+			}
+			continue
+		}
+		var order []combat.Slot
+		for _, c := range s.State().Combatants {
+			order = append(order, combat.Slot{Members: []string{c.ID}, Tiebreak: []int{20, 20, 20, 20, 20, 20, 20, 20}})
+		}
+		if _, err := s.Do(combat.SetOrder{Order: order}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// worst is one deliberately costly input: a sample's stat blocks on the
+// largest map with the most creatures the limits allow, and a log as long
+// as they allow, of the costliest commands.
+type worst struct {
+	name   string
+	sample string
+	play   func(testing.TB, *combat.Session, int)
+}
+
+var worstCases = []worst{
+	{"kaldaria-moves", "kal-urchins", playMoves},
+	{"dnd5e-moves", "dnd5e-goblin-ambush", playMoves},
+	{"dairn-moves", "dairn-bandits", playMoves},
+	{"krysztaly-moves", "kc-orc", playMoves},
+	{"initiative", "dnd5e-goblin-ambush", playInitiative},
+}
+
+// worstDoc builds the case within lim and returns the longest prefix of
+// its log that the matching encoder still writes (a link's inflated size
+// bounds it before its entry count does).
+func worstDoc(tb testing.TB, w worst, lim combat.Limits, encode func(*combat.Session) (string, error)) string {
+	tb.Helper()
+	s := crowd(tb, w.sample, lim.Combatants, lim.MapSide)
+	w.play(tb, s, lim.Log)
+	for n := len(s.Log()); n > 0; n -= 50 {
+		cut, err := combat.Replay(Registry(), s.Start(), s.Log()[:n], n, 0)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if doc, err := encode(cut); err == nil {
+			return doc
+		}
+	}
+	tb.Fatal("no prefix encodes")
+	return ""
+}
+
+// heapUse runs open and returns the most heap it held while running
+// (sampled every 100 µs) and what its result still holds afterwards, both
+// over what was held before.
+func heapUse(open func() any) (peak, live uint64) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
+	runtime.GC()
+	before := read()
+	var high atomic.Uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(100 * time.Microsecond)
+		defer t.Stop()
+		for {
+			if v := read(); v > high.Load() {
+				high.Store(v)
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	result := open()
+	close(stop)
+	wg.Wait()
+	peak = max(high.Load(), read())
+	runtime.GC()
+	live = read()
+	runtime.KeepAlive(result)
+	return peak - min(before, peak), live - min(before, live)
+}
+
+// openWorst benchmarks opening the worst cases with decode, reporting the
+// heap it held at most (peak-MB) and kept (live-MB) besides time and
+// allocations.
+func openWorst(b *testing.B, lim combat.Limits, encode func(*combat.Session) (string, error), decode func(*combat.Registry, string) (*combat.Session, error)) {
+	for _, w := range worstCases {
+		b.Run(w.name, func(b *testing.B) {
+			doc := worstDoc(b, w, lim, encode)
+			reg := Registry()
+			b.ReportAllocs()
+			b.ResetTimer()
+			var peak, live uint64
+			for range b.N {
+				p, l := heapUse(func() any {
+					s, err := decode(reg, doc)
+					if err != nil {
+						b.Fatal(err)
+					}
+					return s
+				})
+				peak, live = max(peak, p), max(live, l)
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+			b.ReportMetric(float64(live)/(1<<20), "live-MB")
+			b.ReportMetric(float64(len(doc))/1024, "input-KB")
+		})
+	}
+}
+
+// BenchmarkOpenWorstLink opens the costliest share links the decoder
+// accepts (LinkLimits: 100 creatures, a 100×100 map, 2,000 entries or
+// 1 MiB of document). Budget: 32 MB of heap and 200 ms natively.
+func BenchmarkOpenWorstLink(b *testing.B) {
+	openWorst(b, combat.LinkLimits, combat.EncodeLink, combat.DecodeLink)
+}
+
+// BenchmarkOpenWorstSave opens the costliest saves the decoder accepts
+// (SaveLimits: 200 creatures, a 200×200 map, 10,000 entries). Budget:
+// 256 MB of heap and 2 s natively.
+func BenchmarkOpenWorstSave(b *testing.B) {
+	openWorst(b, combat.SaveLimits,
+		func(s *combat.Session) (string, error) { d, err := combat.EncodeSave(s); return string(d), err },
+		func(reg *combat.Registry, doc string) (*combat.Session, error) {
+			return combat.DecodeSave(reg, []byte(doc))
+		})
+}
