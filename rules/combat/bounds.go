@@ -174,6 +174,8 @@ func checkCommand(c Command) error {
 		return opaques(c.Option)
 	case Configure:
 		return c.Settings.Validate()
+	case Act:
+		return c.check()
 	case EditMap:
 		if err := ValidateMap(c.Map); err != nil {
 			return err

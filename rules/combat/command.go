@@ -245,6 +245,7 @@ func init() {
 	register[Declare]()
 	register[Configure]()
 	register[RollSurprise]()
+	register[Act]()
 }
 
 // register adds the decoder of command type T under its kind.

@@ -43,6 +43,7 @@ const (
 	Configured        EventType = "configured"       // the GM changed the encounter's settings (ENG-SET-1)
 	SurpriseRolled    EventType = "surpriseRolled"   // Trace holds the checks, Value the number surprised (ENG-SURP-1)
 	SurpriseMarked    EventType = "surpriseMarked"   // Actor is proposed as surprised (ENG-SURP-1)
+	ActResolved       EventType = "actResolved"      // a ruleset's act: Key, Target, Value, Trace (ENG-ACT-1)
 )
 
 // Event is one thing that happened while a command was applied. Which fields

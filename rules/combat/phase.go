@@ -189,16 +189,8 @@ func (a *applier) resolvePhase(pr PhaseResolver) error {
 		a.emit(Event{Type: PhaseHitResolved, Rule: "ENG-PHASE-3", Target: h.Target, Value: h.Damage,
 			Hit: h.Damage > 0, Key: h.Outcome, Trace: h.Trace, Phase: h.clone()})
 	}
-	for _, c := range a.e.Combatants {
-		hp, ok := out.HP[c.ID]
-		if !ok || hp == c.HP {
-			continue
-		}
-		if hp < -MaxHPValue || hp > c.Stats.MaxHP {
-			return Invalid("ENG-PHASE-3", "hp", "ruleset set %s's HP to %d", c.ID, hp)
-		}
-		cb, _ := a.get(c.ID)
-		a.setHP(cb, hp)
+	if err := a.setHPs(out.HP, "ENG-PHASE-3"); err != nil {
+		return err
 	}
 	for _, m := range out.Morale {
 		a.emit(Event{Type: MoraleChecked, Rule: "ENG-PHASE-5", Key: m.Group, Value: len(m.Fled), Trace: m.Trace, Morale: m.clone()})

@@ -1,0 +1,76 @@
+package cairn
+
+import (
+	"encoding/json"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+	"battlemat/rules/grid"
+)
+
+// The keys of DAIRN's acts (combat.Act).
+const (
+	ActAid        = "aid"         // Target: the dying ally the acting character binds (CA-AID-3)
+	ActRetreat    = "retreat"     // Value 1: a safe place is within reach (CA-RETREAT-1)
+	ActLoseSTR    = "lose-str"    // Value: the STR lost outside the damage rules (CA-ATTR-1)
+	ActLoseDEX    = "lose-dex"    // Value: the DEX lost (CA-ATTR-1)
+	ActLoseWIL    = "lose-wil"    // Value: the WIL lost (CA-ATTR-1)
+	ActRout       = "rout"        // the GM routs a broken detachment (CA-DET-2)
+	ActWeaken     = "weaken"      // the GM keeps a broken detachment fighting, weakened (CA-AMB-13)
+	ActBlastCount = "blast-count" // Value: the blast's die; the count rolled is the act's value (CA-BLAST-2)
+)
+
+// ResolveAct resolves DAIRN's acts with the package's functions: aid on the
+// acting character's turn (ResolveAid), a retreat that ends the turn when it
+// fails (ResolveRetreat), the GM's direct attribute losses (LoseAttribute)
+// and choices for a broken detachment (SettleDetachment), and the roll for
+// the number of a blast's targets (ResolveBlastCount).
+func (Ruleset) ResolveAct(enc combat.Encounter, act combat.Act, r dice.Roller) (combat.ActOutcome, error) {
+	c, cb, err := state(enc, act.ID)
+	if err != nil {
+		return combat.ActOutcome{}, err
+	}
+	var care Care
+	out := combat.ActOutcome{}
+	switch act.Key {
+	case ActAid:
+		w, wb, err := state(enc, act.Target)
+		if err != nil {
+			return out, err
+		}
+		adjacent := grid.Distance(grid.Footprint{At: cb.Pos, Side: cb.Stats.Size}, grid.Footprint{At: wb.Pos, Side: wb.Stats.Size}) <= 1
+		if care, err = ResolveAid(c, w, adjacent); err != nil {
+			return out, err
+		}
+		out.Turn, out.Rule = true, "CA-AID-3"
+	case ActRetreat:
+		if care, err = ResolveRetreat(c, act.Value == 1, r); err != nil {
+			return out, err
+		}
+		out.Turn, out.Rule = true, "CA-RETREAT-1"
+		out.EndsTurn = act.Value == 1 && !care.Character.Status.Escaped
+	case ActLoseSTR, ActLoseDEX, ActLoseWIL:
+		a := map[string]Attr{ActLoseSTR: STR, ActLoseDEX: DEX, ActLoseWIL: WIL}[act.Key]
+		if care, err = LoseAttribute(c, a, act.Value); err != nil {
+			return out, err
+		}
+		out.Rule = "CA-ATTR-1"
+	case ActRout, ActWeaken:
+		f := map[string]Fate{ActRout: Rout, ActWeaken: Weaken}[act.Key]
+		if care, err = SettleDetachment(c, f); err != nil {
+			return out, err
+		}
+		out.Rule = "CA-DET-2"
+	case ActBlastCount:
+		n, tr, err := ResolveBlastCount(Die(act.Value), r)
+		if err != nil {
+			return out, err
+		}
+		return combat.ActOutcome{Rule: "CA-BLAST-2", Value: n, Trace: tr}, nil
+	default:
+		return out, combat.Invalid("CA-ACT-1", "key", "DAIRN has no act %q", act.Key)
+	}
+	out.Trace = care.Trace
+	out.RoundState = map[string]json.RawMessage{care.Character.ID: wounds(care.Character)}
+	return out, nil
+}

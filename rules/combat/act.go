@@ -1,0 +1,121 @@
+package combat
+
+import (
+	"encoding/json"
+
+	"battlemat/rules/dice"
+)
+
+// Act is a ruleset's own action or ruling that is neither a move nor an
+// attack (ENG-ACT-1): aid to the dying, a retreat, a direct loss, the GM's
+// choice for a broken unit, the count of an area attack. Key names it in
+// the ruleset's words; Target and Value are what it needs. The ruleset's
+// ActResolver says what it does and whether it takes ID's action on its
+// turn.
+type Act struct {
+	ID     string `json:"id"`
+	Key    string `json:"key"`
+	Target string `json:"target,omitempty"`
+	Value  int    `json:"value,omitempty"`
+}
+
+// Kind returns "act".
+func (Act) Kind() string { return "act" }
+
+// ActResolver is implemented by rulesets with acts of their own
+// (ENG-ACT-1). ResolveAct must be pure: everything random comes from r.
+type ActResolver interface {
+	ResolveAct(enc Encounter, act Act, r dice.Roller) (ActOutcome, error)
+}
+
+// ActOutcome is what an act did. Turn says it is taken on ID's turn and
+// spends its action (ENG-ACT-2); EndsTurn ends that turn at once. Value is a
+// number the act produced (a count). HP, State and RoundState replace those
+// of the listed combatants.
+type ActOutcome struct {
+	Turn       bool                       `json:"turn,omitempty"`
+	EndsTurn   bool                       `json:"endsTurn,omitempty"`
+	Rule       RuleID                     `json:"rule,omitempty"`
+	Value      int                        `json:"value,omitempty"`
+	HP         map[string]int             `json:"hp,omitempty"`
+	State      map[string]json.RawMessage `json:"state,omitempty"`
+	RoundState map[string]json.RawMessage `json:"roundState,omitempty"`
+	Trace      Trace                      `json:"trace,omitempty"`
+}
+
+// check checks an act's own bounds.
+func (c Act) check() error {
+	if !validKey(c.Key) {
+		return Invalid("ENG-ACT-1", "key", "%q is not a valid key", c.Key)
+	}
+	if c.Value < -MaxHPValue || c.Value > MaxHPValue {
+		return Invalid("ENG-ACT-1", "value", "%d is out of range", c.Value)
+	}
+	return nil
+}
+
+func (c Act) apply(a *applier) error {
+	ar, ok := a.rs.(ActResolver)
+	if !ok {
+		return a.unsupported("ActResolver")
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	if a.e.Find(c.ID) < 0 || (c.Target != "" && a.e.Find(c.Target) < 0) {
+		return Invalid("ENG-ACT-1", "id", "no combatant %q or %q", c.ID, c.Target)
+	}
+	out, err := ar.ResolveAct(a.e, c, a.r)
+	if err != nil {
+		return err
+	}
+	if out.Turn {
+		cb, err := a.acting(c.ID)
+		if err != nil {
+			return err
+		}
+		if cb.Budget.Actions < 1 {
+			return Invalid("ENG-ACT-2", "actions", "%s has no action left", c.ID)
+		}
+		cb.Budget.Actions--
+	}
+	wasUp := map[string]bool{}
+	for _, cb := range a.e.Combatants {
+		if wasUp[cb.ID], err = a.up(cb.ID); err != nil {
+			return err
+		}
+	}
+	if err := a.setStates(out.State, out.RoundState); err != nil {
+		return err
+	}
+	if err := a.setHPs(out.HP, "ENG-ACT-1"); err != nil {
+		return err
+	}
+	a.emit(Event{Type: ActResolved, Rule: out.Rule, Actor: c.ID, Target: c.Target, Key: c.Key, Value: out.Value, Trace: out.Trace})
+	for _, cb := range a.e.Combatants {
+		if err := a.downed(cb.ID, wasUp[cb.ID]); err != nil {
+			return err
+		}
+	}
+	if out.Turn && out.EndsTurn {
+		return a.endTurn()
+	}
+	return nil
+}
+
+// setHPs sets the HP a ruleset's outcome lists, within each combatant's
+// bounds (rule cites the engine's contract that allows it).
+func (a *applier) setHPs(hp map[string]int, rule RuleID) error {
+	for i := range a.e.Combatants {
+		c := &a.e.Combatants[i]
+		v, ok := hp[c.ID]
+		if !ok || v == c.HP {
+			continue
+		}
+		if v < -MaxHPValue || v > c.Stats.MaxHP {
+			return Invalid(rule, "hp", "ruleset set %s's HP to %d", c.ID, v)
+		}
+		a.setHP(c, v)
+	}
+	return nil
+}
