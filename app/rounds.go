@@ -237,7 +237,7 @@ func (t *Table) renderPace(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 
 // roundWords renders the events of the round structures as log lines in l,
 // nil for others.
-func roundWords(l i18n.Lang, name func(string) string, ev combat.Event) []i18n.Part {
+func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat.Event) []i18n.Part {
 	switch ev.Type {
 	case combat.AttackDeclared:
 		return i18n.Parts(l, "log.declared", "a", name(ev.Actor), "b", name(ev.Target))
@@ -257,6 +257,8 @@ func roundWords(l i18n.Lang, name func(string) string, ev combat.Event) []i18n.P
 		return i18n.Parts(l, "log.surprise")
 	case combat.SurpriseMarked:
 		return i18n.Parts(l, "log.surprise-marked", "name", name(ev.Actor))
+	case combat.ActResolved:
+		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.Label(l, ruleset, ev.Key))
 	}
 	return nil
 }

@@ -92,5 +92,5 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 	case combat.SideStanding:
 		return i18n.Parts(l, "log.one-side")
 	}
-	return roundWords(l, name, ev)
+	return roundWords(l, enc.Ruleset, name, ev)
 }

@@ -7,6 +7,7 @@ package i18n
 // package starts, like actionKeys.
 var roundKeys = [numLangs]map[string]string{
 	English: {
+		"log.act":                "{name}: {act}.",
 		"rounds.title":           "Round",
 		"rounds.individual":      "Roll initiative individually",
 		"rounds.surprise":        "Work out surprise (Stealth against passive Perception)",
@@ -47,6 +48,7 @@ var roundKeys = [numLangs]map[string]string{
 		"timeline.schedule.hint": "Attacks made now are scheduled on the timeline by their delay",
 	},
 	Hebrew: {
+		"log.act":                "{name}: {act}.",
 		"rounds.title":           "סבב",
 		"rounds.individual":      "הטלת יוזמה לכל יצור בנפרד",
 		"rounds.surprise":        "חישוב הפתעה (התגנבות מול תפיסה פסיבית)",
@@ -87,6 +89,7 @@ var roundKeys = [numLangs]map[string]string{
 		"timeline.schedule.hint": "התקפות שנעשות עכשיו מתוזמנות על הציר לפי העיכוב שלהן",
 	},
 	Polish: {
+		"log.act":                "{name}: {act}.",
 		"rounds.title":           "Runda",
 		"rounds.individual":      "Inicjatywa osobno dla każdego",
 		"rounds.surprise":        "Ustal zaskoczenie (Skradanie przeciw biernej Percepcji)",
@@ -127,6 +130,7 @@ var roundKeys = [numLangs]map[string]string{
 		"timeline.schedule.hint": "Ataki wykonane teraz trafiają na oś według swojego opóźnienia",
 	},
 	Kazakh: {
+		"log.act":                "{name}: {act}.",
 		"rounds.title":           "Раунд",
 		"rounds.individual":      "Бастаманы әркім жеке лақтырады",
 		"rounds.surprise":        "Тосындықты есептеу (Жасырыну мен енжар Зейін)",

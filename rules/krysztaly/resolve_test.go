@@ -99,20 +99,23 @@ func summary(r Result) outcome {
 	return outcome{r.TR, r.OBR, r.RTR, r.Roll, r.Hit, r.Critical, r.Damage, r.Taken, r.OffBalance, r.Delay}
 }
 
-// TestVectorsResolve runs the vectors of §12 that roll dice through Resolve
-// with scripted d100s.
-func TestVectorsResolve(t *testing.T) {
+// resolveVector is one row of the vectors that roll dice.
+type resolveVector struct {
+	id, rule, errata string
+	a, d             Profile
+	s                Situation
+	dice             []int
+	want             outcome
+}
+
+// resolveVectors are the vectors of §12 that roll dice, run through Resolve
+// and through the engine's commands.
+func resolveVectors() []resolveVector {
 	asleep := with(d1(), func(p *Profile) { p.Conditions.Helpless = true })
 	blind := with(orc(), func(p *Profile) { p.Conditions.Blind = true })
 	target45 := Profile{Name: "ZR45", ZR: 45, Vitality: 50}
 	bash := shieldFighter(Warrior, 120, 60, ByType{Bludgeoning: 40})
-	cases := []struct {
-		id, rule, errata string
-		a, d             Profile
-		s                Situation
-		dice             []int
-		want             outcome
-	}{
+	return []resolveVector{
 		{id: "KC-TV-21/R=36", rule: "KC-DMG-7", a: orc(), d: d1(), s: Situation{Type: Slashing}, dice: []int{10, 36},
 			want: outcome{TR: 150, OBR: 80, RTR: 70, Roll: 10, Hit: true, Damage: 201, Taken: 161, Delay: 3}},
 		{id: "KC-TV-21/R=93", rule: "KC-DMG-7", a: orc(), d: d1(), s: Situation{Type: Slashing}, dice: []int{10, 93},
@@ -150,7 +153,12 @@ func TestVectorsResolve(t *testing.T) {
 		{id: "KC-TV-38/46", rule: "KC-SHIELD-5", a: bash, d: target45, s: Situation{Kind: ShieldBash}, dice: []int{1, 46},
 			want: outcome{TR: 103, OBR: 0, RTR: 103, Roll: 1, Hit: true, OffBalance: true, Delay: 1}},
 	}
-	for _, c := range cases {
+}
+
+// TestVectorsResolve runs the vectors of §12 that roll dice through Resolve
+// with scripted d100s.
+func TestVectorsResolve(t *testing.T) {
+	for _, c := range resolveVectors() {
 		t.Run(c.id, func(t *testing.T) {
 			res, err := Resolve(c.a, c.d, c.s, dicetest.Script(t, c.dice...))
 			if err != nil {

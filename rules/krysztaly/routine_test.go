@@ -141,3 +141,46 @@ func TestVectorBalanceThroughApply(t *testing.T) {
 		})
 	}
 }
+
+// TestVectorsResolveThroughApply plays every dice-rolling vector of §12
+// through an Attack command between the two fixtures placed side by side,
+// and checks the engine's outcome is Resolve's: hit, damage taken, the
+// whole trace, and the ŻYW left (KC-ALG-A). A bash that unbalances is
+// answered without the second roll.
+func TestVectorsResolveThroughApply(t *testing.T) {
+	for _, c := range resolveVectors() {
+		t.Run(c.id, func(t *testing.T) {
+			res, err := Resolve(c.a, c.d, c.s, dicetest.Script(t, c.dice...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			enc := combat.NewEncounter(RulesetID, grid.Map{W: 8, H: 8}, 1)
+			enc = place(t, enc, "a", "attackers", c.a, grid.Square{X: 1, Y: 1})
+			enc = place(t, enc, "d", "defenders", c.d, grid.Square{X: 2, Y: 1})
+			enc, _ = apply(t, enc, nil, combat.SetOrder{Order: []combat.Slot{{Members: []string{"a"}}, {Members: []string{"d"}}}}, combat.Start{})
+			opt, err := json.Marshal(c.s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			enc, evs := apply(t, enc, c.dice, combat.Attack{Attacker: "a", Defender: "d", Option: opt})
+			if enc.Pending != nil {
+				enc, evs = apply(t, enc, nil, combat.Choose{Choice: AnswerNoRoll})
+			}
+			var got *combat.Event
+			for i := range evs {
+				if evs[i].Type == combat.AttackResolved {
+					got = &evs[i]
+				}
+			}
+			if got == nil {
+				t.Fatal("no attack resolved")
+			}
+			if got.Hit != res.Hit || got.Value != res.Taken || !slices.Equal(got.Trace, res.Trace) {
+				t.Errorf("through Apply hit %v taken %d\\n%v\\nResolve hit %v taken %d\\n%v", got.Hit, got.Value, got.Trace, res.Hit, res.Taken, res.Trace)
+			}
+			if d, _ := enc.Combatant("d"); d.HP != res.Vitality && res.Hit {
+				t.Errorf("ŻYW %d through Apply, %d from Resolve", d.HP, res.Vitality)
+			}
+		})
+	}
+}
