@@ -74,7 +74,9 @@ func phaseVectors() []phaseVector {
 		}
 		return c
 	}
-	one := func(id string, dice ...Die) []striker { return []striker{{c: hero(id, dice...), targets: []string{"foe"}}} }
+	one := func(id string, dice ...Die) []striker {
+		return []striker{{c: hero(id, dice...), targets: []string{"foe"}}}
+	}
 	target := func(c Character) []Character { return []Character{named("foe", c)} }
 	shielded := pc(5, 0, 10)
 	shielded.Armour = []ArmourItem{{"shield", 1}, {"helmet", 1}, {"chainmail", 2}}
@@ -410,7 +412,7 @@ func TestMoraleVectorsThroughApply(t *testing.T) {
 		id     string
 		n      int
 		leader bool
-		phases [][]int   // per phase: the hero's d4, then the morale saves
+		phases [][]int    // per phase: the hero's d4, then the morale saves
 		fled   [][]string // who flees in each phase
 	}{
 		{id: "CA-TV-23", n: 6, leader: true, phases: [][]int{{1, 9}, {1}, {1, 10}}, fled: [][]string{nil, nil, {"m0", "m1", "m2"}}},
