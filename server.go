@@ -95,7 +95,11 @@ func newHandler(root string) (*goapp.Handler, error) {
 			Maskable: "/web/icon-512.png",
 			SVG:      "/web/icon.svg",
 		},
-		Styles:             []string{"/web/battlemat.css"},
+		Styles: []string{"/web/battlemat.css"},
+		// The bundle starts downloading while the page is parsed, not
+		// after app.js has run; app.js's fetch then takes the preloaded
+		// response (same URL, mode and credentials).
+		RawHeaders:         []string{`<link rel="preload" href="/web/app.wasm" as="fetch" crossorigin>`},
 		CacheableResources: []string{"/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png", "/web/battlemat.css"},
 		// The version changes whenever the bundle does, so installed apps
 		// notice an update, and stays put across server restarts.

@@ -184,7 +184,7 @@ func TestServerRefusesPathsOutsideWeb(t *testing.T) {
 func TestServerServesTheApp(t *testing.T) {
 	addr, _ := startTestServer(t)
 	for _, c := range []struct{ target, want string }{
-		{"/", "<html"},
+		{"/", `<link rel="preload" href="/web/app.wasm" as="fetch" crossorigin>`},
 		{"/?anything", "<html"},
 		{"/app.js", "navigator.serviceWorker.controller"},
 		{"/wasm_exec.js", "Go"},
