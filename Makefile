@@ -103,7 +103,7 @@ fuzz:
 sizes: build
 	@printf 'app.wasm raw %s, gzip -9 %s, brotli -q %s %s bytes\n' \
 		$$(stat -c %s web/app.wasm) $$(stat -c %s web/app.wasm.gz) $(BROTLI_Q) $$([ -f web/app.wasm.br ] && stat -c %s web/app.wasm.br || echo none)
-	@$(GO) test -tags sizes -count=1 -v -run '^TestSizes$$' . | sed -n '/app.wasm with names/,/pooled by the linker/s/^        //p
+	@$(GO) test -tags sizes -count=1 -v -run '^TestSizes$$' . | sed -n '/app.wasm with names/,/pooled by the linker/s/^        //p'
 
 clean:
 	rm -rf bin dist e2e-out e2e.log web/app.wasm $(COMPRESSED:=.gz) $(COMPRESSED:=.br)
