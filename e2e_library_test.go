@@ -336,3 +336,57 @@ func TestE2EShareNotice(t *testing.T) {
 	}
 	screenshot(t, ctx, "share-copied")
 }
+
+// TestE2ELibraryManage renames, duplicates and deletes encounters: a
+// deletion asks first and is undone from the notice, or later from the
+// recently deleted; a reload keeps every name and entry.
+func TestE2ELibraryManage(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t))
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+	chooseSample := `(() => { const s = document.getElementById('samples'); s.value = 'kc-orc'; s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`
+	eval[bool](t, ctx, chooseSample)
+	poll[bool](t, ctx, `!document.getElementById('sample-open').disabled`, 5*time.Second)
+	click(t, ctx, "#sample-open")
+	openLibrary(t, ctx, "entries", 2)
+
+	// Rename the duel (not open here), then duplicate it.
+	duel := `#entries li[data-open=false]`
+	eval[bool](t, ctx, `(() => { const i = document.querySelector('`+duel+` input.name'); i.value = 'The bandits at the ford'; i.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+	poll[bool](t, ctx, `[...document.querySelectorAll('#entries input.name')].some((i) => i.value === 'The bandits at the ford')`, 5*time.Second)
+	click(t, ctx, duel+` button.duplicate`)
+	openLibrary(t, ctx, "entries", 3)
+	copyName := i18n.T(i18n.English, "library.name.copy", "name", "The bandits at the ford")
+	poll[bool](t, ctx, `[...document.querySelectorAll('#entries input.name')].some((i) => i.value === `+jsString(copyName)+`)`, 5*time.Second)
+
+	// Delete the copy: asked first, then undone from the notice.
+	sel := `[...document.querySelectorAll('#entries li')].find((li) => li.querySelector('input.name').value === ` + jsString(copyName) + `)`
+	eval[bool](t, ctx, `(`+sel+`.querySelector('button.delete').click(), true)`)
+	poll[bool](t, ctx, `document.getElementById('delete-yes') !== null`, 5*time.Second)
+	screenshot(t, ctx, "library-delete-ask")
+	click(t, ctx, "#delete-yes")
+	openLibrary(t, ctx, "trash", 1)
+	poll[bool](t, ctx, `document.querySelectorAll('#entries li').length === 2 && document.getElementById('notice-undelete') !== null`, 5*time.Second)
+	click(t, ctx, "#notice-undelete")
+	openLibrary(t, ctx, "entries", 3)
+
+	// Delete it again and bring it back from the recently deleted after a
+	// reload.
+	eval[bool](t, ctx, `(`+sel+`.querySelector('button.delete').click(), true)`)
+	click(t, ctx, "#delete-yes")
+	openLibrary(t, ctx, "trash", 1)
+	navigate(t, ctx, srv.URL+"/")
+	openLibrary(t, ctx, "trash", 1)
+	screenshot(t, ctx, "library-trash")
+	click(t, ctx, "#trash button.restore")
+	openLibrary(t, ctx, "entries", 3)
+	for _, name := range []string{"The bandits at the ford", copyName} {
+		if !eval[bool](t, ctx, `[...document.querySelectorAll('#entries input.name')].some((i) => i.value === `+jsString(name)+`)`) {
+			t.Errorf("%q is missing after the reload", name)
+		}
+	}
+	// The duel opens from the library with its history.
+	eval[bool](t, ctx, `([...document.querySelectorAll('#entries li')].find((li) => li.querySelector('input.name').value === 'The bandits at the ford').querySelector('button.open').click(), true)`)
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+}

@@ -29,7 +29,10 @@ import (
 //
 // Every method starts its transaction at once, on the calling goroutine,
 // so writes land in the order they were asked for; done runs afterwards on
-// the UI goroutine (through ctx.Dispatch), with the outcome. A full
+// the UI goroutine, with the outcome and the context of the component that
+// opened the library (the table): the context of a button may be gone by
+// then, and go-app drops what is dispatched to an element no longer
+// mounted. A full
 // storage fails with ErrStorageFull and changes nothing.
 //
 // The table holds the library in t.shelf.db (nil when the browser has no
@@ -37,13 +40,14 @@ import (
 // changes whenever another encounter opens (enter). To keep a map image
 // with the open encounter:
 //
-//	t.shelf.db.PutBlob(ctx, t.shelf.entry.ID, "map", blob, func(ctx app.Context, err error) { … })
+//	t.shelf.db.PutBlob(t.shelf.entry.ID, "map", blob, func(ctx app.Context, err error) { … })
 //
-// and read it back with t.shelf.db.Blob(ctx, t.shelf.entry.ID, "map", …);
+// and read it back with t.shelf.db.Blob(t.shelf.entry.ID, "map", …);
 // err is ErrStorageFull when there is no room, and the caller tells the
 // user (t.storageFailed does).
 type Library struct {
-	db app.Value
+	db  app.Value
+	ctx app.Context // the table's: it stays mounted while the buttons that ask come and go
 }
 
 // LibEntry is what the library lists about one encounter.
@@ -99,7 +103,7 @@ func openLibrary(ctx app.Context, done func(app.Context, *Library, error)) {
 	})
 	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
 		release()
-		lib := &Library{db: req.Get("result")}
+		lib := &Library{db: req.Get("result"), ctx: ctx}
 		ctx.Dispatch(func(ctx app.Context) { done(ctx, lib, nil) })
 		return nil
 	})
@@ -116,7 +120,7 @@ func openLibrary(ctx app.Context, done func(app.Context, *Library, error)) {
 
 // run starts a transaction over stores, lets issue make its requests, and
 // calls done once the transaction has committed or failed.
-func (l *Library) run(ctx app.Context, mode string, stores []string, issue func(tx app.Value), done func(app.Context, error)) {
+func (l *Library) run(mode string, stores []string, issue func(tx app.Value), done func(app.Context, error)) {
 	var tx app.Value
 	if err := catchJS(func() {
 		names := make([]any, len(stores))
@@ -125,21 +129,21 @@ func (l *Library) run(ctx app.Context, mode string, stores []string, issue func(
 		}
 		tx = l.db.Call("transaction", names, mode)
 	}); err != nil {
-		done(ctx, err)
+		done(l.ctx, err)
 		return
 	}
 	var ok, fail app.Func
 	release := func() { ok.Release(); fail.Release() }
 	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
 		release()
-		ctx.Dispatch(func(ctx app.Context) { done(ctx, nil) })
+		l.ctx.Dispatch(func(ctx app.Context) { done(ctx, nil) })
 		return nil
 	})
 	// A failed request aborts the transaction, so abort covers both.
 	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
 		release()
 		err := domError(tx.Get("error"))
-		ctx.Dispatch(func(ctx app.Context) { done(ctx, err) })
+		l.ctx.Dispatch(func(ctx app.Context) { done(ctx, err) })
 		return nil
 	})
 	tx.Set("oncomplete", ok)
@@ -150,9 +154,9 @@ func (l *Library) run(ctx app.Context, mode string, stores []string, issue func(
 }
 
 // List returns every entry, deleted ones included.
-func (l *Library) List(ctx app.Context, done func(app.Context, []LibEntry, error)) {
+func (l *Library) List(done func(app.Context, []LibEntry, error)) {
 	var req app.Value
-	l.run(ctx, "readonly", []string{storeMeta}, func(tx app.Value) {
+	l.run("readonly", []string{storeMeta}, func(tx app.Value) {
 		req = tx.Call("objectStore", storeMeta).Call("getAll")
 	}, func(ctx app.Context, err error) {
 		if err != nil {
@@ -169,8 +173,8 @@ func (l *Library) List(ctx app.Context, done func(app.Context, []LibEntry, error
 }
 
 // Put writes an entry and its document together.
-func (l *Library) Put(ctx app.Context, e LibEntry, doc string, done func(app.Context, error)) {
-	l.run(ctx, "readwrite", []string{storeMeta, storeDocs}, func(tx app.Value) {
+func (l *Library) Put(e LibEntry, doc string, done func(app.Context, error)) {
+	l.run("readwrite", []string{storeMeta, storeDocs}, func(tx app.Value) {
 		tx.Call("objectStore", storeMeta).Call("put", e.js(), e.ID)
 		tx.Call("objectStore", storeDocs).Call("put", doc, e.ID)
 	}, done)
@@ -178,16 +182,16 @@ func (l *Library) Put(ctx app.Context, e LibEntry, doc string, done func(app.Con
 
 // PutEntry writes what the list shows about an entry (a new name, a
 // deletion, a damage found), leaving its document as it is.
-func (l *Library) PutEntry(ctx app.Context, e LibEntry, done func(app.Context, error)) {
-	l.run(ctx, "readwrite", []string{storeMeta}, func(tx app.Value) {
+func (l *Library) PutEntry(e LibEntry, done func(app.Context, error)) {
+	l.run("readwrite", []string{storeMeta}, func(tx app.Value) {
 		tx.Call("objectStore", storeMeta).Call("put", e.js(), e.ID)
 	}, done)
 }
 
 // Doc returns an entry's document exactly as stored.
-func (l *Library) Doc(ctx app.Context, id string, done func(app.Context, string, error)) {
+func (l *Library) Doc(id string, done func(app.Context, string, error)) {
 	var req app.Value
-	l.run(ctx, "readonly", []string{storeDocs}, func(tx app.Value) {
+	l.run("readonly", []string{storeDocs}, func(tx app.Value) {
 		req = tx.Call("objectStore", storeDocs).Call("get", id)
 	}, func(ctx app.Context, err error) {
 		if err == nil && req.Get("result").Type() != app.TypeString {
@@ -202,8 +206,8 @@ func (l *Library) Doc(ctx app.Context, id string, done func(app.Context, string,
 }
 
 // Remove deletes an entry for good: its record, document and blobs.
-func (l *Library) Remove(ctx app.Context, id string, done func(app.Context, error)) {
-	l.run(ctx, "readwrite", []string{storeMeta, storeDocs, storeBlobs}, func(tx app.Value) {
+func (l *Library) Remove(id string, done func(app.Context, error)) {
+	l.run("readwrite", []string{storeMeta, storeDocs, storeBlobs}, func(tx app.Value) {
 		tx.Call("objectStore", storeMeta).Call("delete", id)
 		tx.Call("objectStore", storeDocs).Call("delete", id)
 		tx.Call("objectStore", storeBlobs).Call("delete", blobRange(id))
@@ -212,8 +216,8 @@ func (l *Library) Remove(ctx app.Context, id string, done func(app.Context, erro
 
 // Copy writes a new entry with doc and a copy of every blob of the entry
 // from, in one transaction.
-func (l *Library) Copy(ctx app.Context, from string, e LibEntry, doc string, done func(app.Context, error)) {
-	l.run(ctx, "readwrite", []string{storeMeta, storeDocs, storeBlobs}, func(tx app.Value) {
+func (l *Library) Copy(from string, e LibEntry, doc string, done func(app.Context, error)) {
+	l.run("readwrite", []string{storeMeta, storeDocs, storeBlobs}, func(tx app.Value) {
 		tx.Call("objectStore", storeMeta).Call("put", e.js(), e.ID)
 		tx.Call("objectStore", storeDocs).Call("put", doc, e.ID)
 		blobs := tx.Call("objectStore", storeBlobs)
@@ -235,16 +239,16 @@ func (l *Library) Copy(ctx app.Context, from string, e LibEntry, doc string, don
 }
 
 // PutBlob stores v under name with the encounter id (see Library).
-func (l *Library) PutBlob(ctx app.Context, id, name string, v app.Value, done func(app.Context, error)) {
-	l.run(ctx, "readwrite", []string{storeBlobs}, func(tx app.Value) {
+func (l *Library) PutBlob(id, name string, v app.Value, done func(app.Context, error)) {
+	l.run("readwrite", []string{storeBlobs}, func(tx app.Value) {
 		tx.Call("objectStore", storeBlobs).Call("put", v, id+"/"+name)
 	}, done)
 }
 
 // Blob reads what PutBlob stored; v is undefined when there is none.
-func (l *Library) Blob(ctx app.Context, id, name string, done func(ctx app.Context, v app.Value, err error)) {
+func (l *Library) Blob(id, name string, done func(ctx app.Context, v app.Value, err error)) {
 	var req app.Value
-	l.run(ctx, "readonly", []string{storeBlobs}, func(tx app.Value) {
+	l.run("readonly", []string{storeBlobs}, func(tx app.Value) {
 		req = tx.Call("objectStore", storeBlobs).Call("get", id+"/"+name)
 	}, func(ctx app.Context, err error) {
 		if err != nil {

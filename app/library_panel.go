@@ -151,7 +151,7 @@ func (t *Table) onRename(ctx app.Context, _ app.Event) {
 	if e.ID == t.shelf.entry.ID {
 		t.shelf.entry.Name = name
 	}
-	t.shelf.db.PutEntry(ctx, e, t.afterWrite)
+	t.shelf.db.PutEntry(e, t.afterWrite)
 }
 
 // onDuplicate adds a copy of an entry to the library, as last saved.
@@ -160,14 +160,14 @@ func (t *Table) onDuplicate(ctx app.Context, _ app.Event) {
 	if !ok || t.shelf.db == nil {
 		return
 	}
-	t.shelf.db.Doc(ctx, e.ID, func(ctx app.Context, doc string, err error) {
+	t.shelf.db.Doc(e.ID, func(ctx app.Context, doc string, err error) {
 		if err != nil {
 			t.storageFailed(err)
 			return
 		}
 		c := e
 		c.ID, c.Name, c.Changed = newEntryID(), copyName(t.lang, e.Name), now()
-		t.shelf.db.Copy(ctx, e.ID, c, doc, t.afterWrite)
+		t.shelf.db.Copy(e.ID, c, doc, t.afterWrite)
 	})
 }
 
@@ -182,7 +182,7 @@ func (t *Table) onExportEntry(ctx app.Context, _ app.Event) {
 		t.export()
 		return
 	}
-	t.shelf.db.Doc(ctx, e.ID, func(ctx app.Context, doc string, err error) {
+	t.shelf.db.Doc(e.ID, func(ctx app.Context, doc string, err error) {
 		if err != nil {
 			t.notice = warn("notice.export-failed", "error", err)
 			return
@@ -204,7 +204,7 @@ func (t *Table) onDelete(ctx app.Context, _ app.Event) {
 		return
 	}
 	e.Deleted = now()
-	t.shelf.db.PutEntry(ctx, e, func(ctx app.Context, err error) {
+	t.shelf.db.PutEntry(e, func(ctx app.Context, err error) {
 		t.afterWrite(ctx, err)
 		if err == nil {
 			t.notice = Notice{Key: "notice.deleted", Args: []any{"name", e.Name}, Acts: []string{"undelete:" + e.ID}}
@@ -219,7 +219,7 @@ func (t *Table) undelete(ctx app.Context, id string) {
 		return
 	}
 	e.Deleted = 0
-	t.shelf.db.PutEntry(ctx, e, func(ctx app.Context, err error) {
+	t.shelf.db.PutEntry(e, func(ctx app.Context, err error) {
 		t.afterWrite(ctx, err)
 		if err == nil {
 			t.notice = inform("notice.undeleted", "name", e.Name)
@@ -263,7 +263,7 @@ func (t *Table) renderSamples() app.UI {
 	l := t.lang
 	samples := rulesets.Samples()
 	opts := make([]app.UI, 0, len(samples)+1)
-	opts = append(opts, app.Option().Value("").Text(i18n.T(l, "bar.samples")))
+	opts = append(opts, app.Option().Value("").Text(i18n.T(l, "bar.samples")).Selected(t.sampleI == ""))
 	for _, s := range samples {
 		opts = append(opts, app.Option().Value(s.ID).Text(i18n.Isolate(s.Title)).Selected(s.ID == t.sampleI))
 	}
@@ -302,4 +302,17 @@ func (t *Table) onAct(ctx app.Context, _ app.Event) {
 	case "undelete":
 		t.undelete(ctx, arg)
 	}
+}
+
+// renderUndoReach says how far undo reaches once the oldest commands of a
+// long encounter have been folded into its start: they stay in effect but
+// can no longer be undone.
+func (t *Table) renderUndoReach() app.UI {
+	folded := t.sess.Folded()
+	return app.If(folded > 0, func() app.UI {
+		l := t.lang
+		return app.Span().ID("undo-reach").Class("pill").Body(say(l, "bar.undo.reach",
+			"commands", i18n.N(l, "count.commands", int64(t.sess.Cursor())),
+			"folded", i18n.N(l, "count.commands", int64(folded)))...)
+	})
 }

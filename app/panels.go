@@ -23,6 +23,7 @@ func (t *Table) renderBar(enc combat.Encounter) app.UI {
 		t.renderSamples(),
 		app.Button().ID("undo").Text(i18n.T(l, "bar.undo")).Title(i18n.T(l, "bar.undo.hint")).Disabled(!t.sess.CanUndo()).
 			OnClick(func(ctx app.Context, e app.Event) { t.undo(ctx) }),
+		t.renderUndoReach(),
 		app.Button().ID("redo").Text(i18n.T(l, "bar.redo")).Title(i18n.T(l, "bar.redo.hint")).Disabled(!t.sess.CanRedo()).
 			OnClick(func(ctx app.Context, e app.Event) { t.redo(ctx) }),
 		app.Button().ID("share").Text(i18n.T(l, "bar.share")).OnClick(func(ctx app.Context, e app.Event) { t.share(ctx) }),

@@ -90,7 +90,7 @@ func (t *Table) migrate(ctx app.Context, keys []string, then func(app.Context)) 
 	} else if sess, err := combat.DecodeSave(t.reg, []byte(doc)); err == nil {
 		e.Ruleset, e.Commands = sess.State().Ruleset, sess.Cursor()
 	}
-	t.shelf.db.Put(ctx, e, doc, func(ctx app.Context, err error) {
+	t.shelf.db.Put(e, doc, func(ctx app.Context, err error) {
 		if err != nil {
 			t.storageFailed(err)
 			then(ctx) // the slot stays where it is
@@ -124,7 +124,7 @@ func (t *Table) refresh(ctx app.Context, then func(app.Context)) {
 		then(ctx)
 		return
 	}
-	t.shelf.db.List(ctx, func(ctx app.Context, list []LibEntry, err error) {
+	t.shelf.db.List(func(ctx app.Context, list []LibEntry, err error) {
 		if err == nil {
 			slices.SortFunc(list, func(a, b LibEntry) int { return cmp.Or(cmp.Compare(b.Changed, a.Changed), strings.Compare(a.ID, b.ID)) })
 			t.shelf.list = list
@@ -192,14 +192,14 @@ func (t *Table) firstSample(ctx app.Context) {
 // load opens the library entry e. A document that cannot be read marks
 // the entry damaged, keeps it as it is, and says so.
 func (t *Table) load(ctx app.Context, e LibEntry, then func(app.Context, bool)) {
-	t.shelf.db.Doc(ctx, e.ID, func(ctx app.Context, doc string, err error) {
+	t.shelf.db.Doc(e.ID, func(ctx app.Context, doc string, err error) {
 		var sess *combat.Session
 		if err == nil {
 			sess, err = combat.DecodeSave(t.reg, []byte(doc))
 		}
 		if err != nil {
 			e.Damaged = err.Error()
-			t.shelf.db.PutEntry(ctx, e, func(ctx app.Context, err error) { t.refresh(ctx, func(app.Context) {}) })
+			t.shelf.db.PutEntry(e, func(ctx app.Context, err error) { t.refresh(ctx, func(app.Context) {}) })
 			t.notice = warn("notice.entry-unreadable", "name", e.Name, "error", err)
 			then(ctx, false)
 			return
@@ -251,7 +251,7 @@ func (t *Table) autosave(ctx app.Context) {
 	e := t.shelf.entry
 	e.Ruleset, e.Commands, e.Changed = t.state().Ruleset, t.sess.Cursor(), now()
 	t.shelf.entry = e
-	t.shelf.db.Put(ctx, e, string(doc), func(ctx app.Context, err error) {
+	t.shelf.db.Put(e, string(doc), func(ctx app.Context, err error) {
 		if err != nil {
 			t.storageFailed(err)
 			return
@@ -300,7 +300,7 @@ func (t *Table) askPersistence(ctx app.Context) {
 func (t *Table) purgeTrash(ctx app.Context) {
 	for _, e := range t.shelf.list {
 		if e.Deleted != 0 && now()-e.Deleted > trashKept.Milliseconds() {
-			t.shelf.db.Remove(ctx, e.ID, func(ctx app.Context, err error) {})
+			t.shelf.db.Remove(e.ID, func(ctx app.Context, err error) {})
 		}
 	}
 	t.shelf.list = slices.DeleteFunc(t.shelf.list, func(e LibEntry) bool {

@@ -81,7 +81,7 @@ func (t *Table) continueInCopy(ctx app.Context) {
 	}
 	from := t.shelf.entry
 	e := LibEntry{ID: newEntryID(), Name: copyName(t.lang, from.Name), Ruleset: t.state().Ruleset, Changed: now(), Commands: t.sess.Cursor()}
-	t.shelf.db.Copy(ctx, from.ID, e, string(doc), func(ctx app.Context, err error) {
+	t.shelf.db.Copy(from.ID, e, string(doc), func(ctx app.Context, err error) {
 		if err != nil {
 			t.storageFailed(err)
 			return

@@ -5,6 +5,7 @@ package i18n
 // They join every catalogue when the package starts.
 var libraryKeys = [numLangs]map[string]string{
 	English: {
+		"bar.undo.reach":              "Undo reaches back {commands}; the {folded} before them are part of the start.",
 		"bar.samples.open":            "Open",
 		"library.title":               "Encounters",
 		"library.opening":             "Opening your encounters…",
@@ -55,6 +56,7 @@ var libraryKeys = [numLangs]map[string]string{
 		"notice.share.online-only":    "This page comes over plain http, so no offline copy exists: the link opens only while this server can be reached.",
 	},
 	Hebrew: {
+		"bar.undo.reach":              "הביטול מגיע עד {commands} אחורה; {folded} שלפניהן הן חלק מנקודת ההתחלה.",
 		"bar.samples.open":            "פתיחה",
 		"library.title":               "קרבות",
 		"library.opening":             "פותח את הקרבות שלך…",
@@ -105,6 +107,7 @@ var libraryKeys = [numLangs]map[string]string{
 		"notice.share.online-only":    "הדף הזה מגיע ב־http פשוט, ולכן אין עותק לשימוש בלי רשת: הקישור נפתח רק כל עוד אפשר להגיע לשרת הזה.",
 	},
 	Polish: {
+		"bar.undo.reach":              "Cofanie sięga {commands} wstecz; wcześniejsze ({folded}) są częścią początku.",
 		"bar.samples.open":            "Otwórz",
 		"library.title":               "Starcia",
 		"library.opening":             "Otwieranie twoich starć…",
@@ -155,6 +158,7 @@ var libraryKeys = [numLangs]map[string]string{
 		"notice.share.online-only":    "Ta strona przychodzi przez zwykłe http, więc nie ma kopii offline: link otwiera się tylko, gdy ten serwer jest osiągalny.",
 	},
 	Kazakh: {
+		"bar.undo.reach":              "Болдырмау {commands} артқа жетеді; олардан бұрынғы {folded} бастапқы күйдің бөлігі.",
 		"bar.samples.open":            "Ашу",
 		"library.title":               "Шайқастар",
 		"library.opening":             "Шайқастарыңыз ашылуда…",

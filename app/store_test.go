@@ -1,0 +1,96 @@
+package app
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+	"battlemat/rules/rulesets"
+)
+
+// TestSlotSave reads the localStorage slots earlier versions left: go-app
+// stored the save as a JSON string; anything that is not a readable save
+// is refused, so it becomes a damaged entry kept byte for byte.
+func TestSlotSave(t *testing.T) {
+	reg := rulesets.Registry()
+	enc, err := rulesets.Samples()[0].Build(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.NewSession(reg, enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := combat.EncodeSave(sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted, _ := json.Marshal(string(doc))
+	brokenQuoted, _ := json.Marshal(string(doc[:len(doc)/2]))
+	for _, tt := range []struct {
+		name, raw string
+		ok        bool
+	}{
+		{"go-app's JSON string", string(quoted), true},
+		{"a save document as it is", string(doc), true},
+		{"raw text", "not a save at all {", false},
+		{"a raw JSON object", `{"hello":["a JSON object"]}`, false},
+		{"a JSON string of a broken save", string(brokenQuoted), false},
+		{"a JSON string of text", `"just words"`, false},
+		{"empty", "", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := slotSave(reg, tt.raw)
+			if (err == nil) != tt.ok {
+				t.Fatalf("slotSave: error %v, want ok=%v", err, tt.ok)
+			}
+			if tt.ok && got != string(doc) {
+				t.Errorf("slotSave returned another document:\n%s", got)
+			}
+		})
+	}
+}
+
+// TestFileName checks the names of exported files.
+func TestFileName(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"Kaldaria: a corridor fight, front, flanks and rear", "kaldaria-a-corridor-fight-front-flanks-and-rear.battlemat.json"},
+		{"Kryształy Czasu: the orc", "kryształy-czasu-the-orc.battlemat.json"},
+		{"גובלין 2", "גובלין-2.battlemat.json"},
+		{"../../etc/passwd", "etc-passwd.battlemat.json"},
+		{"  ", "encounter.battlemat.json"},
+		{"", "encounter.battlemat.json"},
+		{strings.Repeat("a", 300), strings.Repeat("a", 60) + ".battlemat.json"},
+	} {
+		if got := fileName(tt.name, ".battlemat.json"); got != tt.want {
+			t.Errorf("fileName(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestUndoReach shows how far undo reaches once the oldest commands were
+// folded into the start, and nothing while none were.
+func TestUndoReach(t *testing.T) {
+	reg := rulesets.Registry()
+	enc, err := rulesets.Samples()[0].Build(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, folded := range []int{0, 12} {
+		sess, err := combat.Replay(reg, enc, nil, 0, folded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tbl := &Table{reg: reg}
+		tbl.use(sess)
+		html := app.HTMLString(tbl)
+		want := i18n.N(i18n.English, "count.commands", int64(folded))
+		if got := strings.Contains(html, `id="undo-reach"`) && strings.Contains(html, want); got != (folded > 0) {
+			t.Errorf("folded %d: undo reach shown %v", folded, got)
+		}
+	}
+}
