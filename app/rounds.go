@@ -26,6 +26,7 @@ func (t *Table) renderRounds(enc combat.Encounter) app.UI {
 		body = append(body, t.renderPhase(enc, rs)...)
 	}
 	body = append(body, t.renderPace(enc, rs)...)
+	body = append(body, t.renderTimeline(enc, rs)...)
 	if len(body) == 0 {
 		return nil
 	}
@@ -235,6 +236,63 @@ func (t *Table) renderPace(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 		Body(say(l, "routine.slowed", "n", pace.Actions, "credit", pace.Credit)...)}
 }
 
+// renderTimeline draws the optional segment timeline (ENG-TL-1): the GM's
+// segments per round, and when it is on, one cell per segment of this round
+// with a marker for each attack waiting there, the ones that carry into the
+// next round last, and the button that resolves the earliest segment.
+func (t *Table) renderTimeline(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	if _, ok := rs.(combat.Delayer); !ok {
+		return nil
+	}
+	l := t.lang
+	out := []app.UI{app.Label().Class("check").Body(
+		app.Text(i18n.T(l, "timeline.segments")+" "),
+		app.Input().ID("segments").Type("number").Min(0).Max(combat.MaxSegments).Value(enc.Settings.Segments).
+			OnChange(func(ctx app.Context, e app.Event) {
+				n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+				if err != nil {
+					return
+				}
+				s := t.state().Settings
+				s.Segments = n
+				t.do(ctx, combat.Configure{Settings: s})
+			}),
+	)}
+	if !combat.TimelineOn(rs, enc) || enc.Phase != combat.PhaseRunning {
+		return out
+	}
+	seg := enc.Settings.Segments
+	cells := make([][]app.UI, seg+2) // segments 0..S, then what carries on
+	for _, sc := range enc.Timeline {
+		n := min(max(sc.At-enc.RoundStart(), 0), seg+1)
+		c, _ := enc.Combatant(sc.Attack.Attacker)
+		key := "timeline.marker"
+		if n > seg {
+			key = "timeline.carry"
+		}
+		cells[n] = append(cells[n], app.Span().Class("marker").Attr("data-attacker", c.ID).
+			Title(i18n.T(l, key, "name", c.Name, "n", sc.At-enc.RoundStart())).Body(app.Bdi().Text(c.Name)))
+	}
+	row := make([]app.UI, len(cells))
+	for i, ms := range cells {
+		label := strconv.Itoa(i)
+		if i > seg {
+			label = "→"
+		}
+		row[i] = app.Div().Class("seg").Attr("data-seg", i).Attr("data-now", enc.Now-enc.RoundStart() == i).
+			Title(i18n.T(l, "timeline.segment", "n", i)).Body(append([]app.UI{app.Span().Class("n").Text(label)}, ms...)...)
+	}
+	out = append(out, app.H3().Text(i18n.T(l, "timeline.title")),
+		app.Div().ID("timeline").Class("timeline").Body(row...),
+		app.Button().ID("resolve-segment").Text(i18n.T(l, "timeline.resolve")).Title(i18n.T(l, "timeline.resolve.hint")).
+			Disabled(len(enc.Timeline) == 0 || enc.Pending != nil).
+			OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.ResolveSegment{}) }))
+	if len(enc.Timeline) == 0 {
+		out = append(out, app.P().Class("muted").Text(i18n.T(l, "timeline.none")))
+	}
+	return out
+}
+
 // roundWords renders the events of the round structures as log lines in l,
 // nil for others.
 func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat.Event) []i18n.Part {
@@ -257,6 +315,10 @@ func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat
 		return i18n.Parts(l, "log.surprise")
 	case combat.SurpriseMarked:
 		return i18n.Parts(l, "log.surprise-marked", "name", name(ev.Actor))
+	case combat.AttackScheduled:
+		return i18n.Parts(l, "timeline.marker", "name", name(ev.Actor), "n", ev.Value)
+	case combat.SegmentResolved:
+		return i18n.Parts(l, "timeline.segment", "n", ev.Value)
 	case combat.ActResolved:
 		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.Label(l, ruleset, ev.Key))
 	}

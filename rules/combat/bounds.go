@@ -69,6 +69,12 @@ func checkState(e Encounter) error {
 	if err := e.Settings.Validate(); err != nil {
 		return err
 	}
+	if e.Now < 0 || e.Now > MaxRound*MaxSegments {
+		return Invalid("ENG-TL-3", "now", "segment %d is out of range", e.Now)
+	}
+	if err := validTimeline(e); err != nil {
+		return err
+	}
 	return validDeclared(e)
 }
 

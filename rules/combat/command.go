@@ -246,6 +246,7 @@ func init() {
 	register[Configure]()
 	register[RollSurprise]()
 	register[Act]()
+	register[ResolveSegment]()
 }
 
 // register adds the decoder of command type T under its kind.

@@ -31,6 +31,8 @@ type Encounter struct {
 	Pending    *Decision     `json:"pending,omitempty"`  // the question the engine waits for
 	Move       *MoveState    `json:"move,omitempty"`     // a move suspended by opportunity attacks (DND-ALG-D step 3)
 	Declared   []Declaration `json:"declared,omitempty"` // attacks queued in the current side phase (ENG-PHASE-2)
+	Timeline   []Scheduled   `json:"timeline,omitempty"` // attacks waiting on the segment timeline (ENG-TL-2)
+	Now        int           `json:"now,omitempty"`      // the latest segment resolved on the timeline (ENG-TL-3)
 	Settings   Settings      `json:"settings,omitzero"`  // the GM's choices (ENG-SET-1)
 	Dice       uint64        `json:"dice"`               // state of the seeded dice generator (dice.PCG)
 
@@ -170,6 +172,7 @@ func (e Encounter) Clone() Encounter {
 	}
 	out.Order = cloneOrder(e.Order)
 	out.Declared = cloneDecls(e.Declared)
+	out.Timeline = cloneTimeline(e.Timeline)
 	if e.Pending != nil {
 		out.Pending = e.Pending.clone()
 	}

@@ -44,6 +44,8 @@ const (
 	SurpriseRolled    EventType = "surpriseRolled"   // Trace holds the checks, Value the number surprised (ENG-SURP-1)
 	SurpriseMarked    EventType = "surpriseMarked"   // Actor is proposed as surprised (ENG-SURP-1)
 	ActResolved       EventType = "actResolved"      // a ruleset's act: Key, Target, Value, Trace (ENG-ACT-1)
+	AttackScheduled   EventType = "attackScheduled"  // put on the segment timeline: Value = its segment in this round (ENG-TL-2)
+	SegmentResolved   EventType = "segmentResolved"  // the attacks of segment Value of this round land (ENG-TL-3)
 )
 
 // Event is one thing that happened while a command was applied. Which fields

@@ -259,7 +259,11 @@ func (c Attack) apply(a *applier) error {
 		return err
 	}
 	att.Budget.Actions--
-	return a.resolveAttack(AttackRequest{Attacker: c.Attacker, Defender: c.Defender, Option: opt}, nil)
+	req := AttackRequest{Attacker: c.Attacker, Defender: c.Defender, Option: opt}
+	if TimelineOn(a.rs, a.e) {
+		return a.schedule(req) // ENG-TL-2: the attack lands when its segment comes
+	}
+	return a.resolveAttack(req, nil)
 }
 
 func (c UseAction) apply(a *applier) error {

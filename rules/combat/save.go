@@ -237,7 +237,7 @@ func validDeclared(e Encounter) error {
 	if len(e.Declared) == 0 {
 		return nil
 	}
-	if e.Phase != PhaseRunning || len(e.Declared) > MaxDeclarations {
+	if e.Phase == PhaseSetup || len(e.Declared) > MaxDeclarations {
 		return Invalid("ENG-PHASE-2", "declared", "%d declarations in phase %q", len(e.Declared), e.Phase)
 	}
 	for _, d := range e.Declared {

@@ -149,3 +149,18 @@ func (Ruleset) Pace(enc combat.Encounter, id string) (combat.Pace, error) {
 	}
 	return combat.Pace{Slowed: f.p.Conditions.ShieldCover, Actions: f.c.Budget.Actions, Credit: st.Credit, Rule: "KC-ATK-5"}, nil
 }
+
+// Delay is an attack's delay in segments (KC-ALG-A step 16): the weapon's,
+// doubled when twice as slow (KC-ATK-5), a shield attack's or an
+// auto-strike's, for the optional segment timeline (KC-AMB-34).
+func (Ruleset) Delay(enc combat.Encounter, req combat.AttackRequest) (int, error) {
+	a, d, s, err := attack(enc, req)
+	if err != nil {
+		return 0, err
+	}
+	p, err := prepare(a.p, d.p, s)
+	if err != nil {
+		return 0, err
+	}
+	return p.delay, nil
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 	"battlemat/rules/dice/dicetest"
 	"battlemat/rules/grid"
 )
@@ -183,4 +184,91 @@ func TestVectorsResolveThroughApply(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSegmentTimeline plays the optional segment timeline (KC-AMB-34)
+// through commands: with 5 segments a round, the orc's two sword blows
+// (delay 3) are scheduled at segments 3 and 6 (after its previous action),
+// D1's blow at 3; segment 3 resolves both blows together, and the orc's
+// second, past the round's 5 segments, carries into the next round, where
+// it lands at segment 1. In the shield cover stance D1's blow takes twice
+// as long (KC-ATK-5). Off by default: attacks resolve at once.
+func TestSegmentTimeline(t *testing.T) {
+	enc := combat.NewEncounter(RulesetID, grid.Map{W: 8, H: 8}, 1)
+	enc = place(t, enc, "orc", "orcs", orc(), grid.Square{X: 1, Y: 1})
+	enc = place(t, enc, "d1", "heroes", d1(), grid.Square{X: 2, Y: 1})
+	enc, _ = apply(t, enc, nil, combat.SetOrder{Order: []combat.Slot{{Members: []string{"orc"}}, {Members: []string{"d1"}}}}, combat.Start{})
+	enc, evs := apply(t, enc, []int{99}, combat.Attack{Attacker: "orc", Defender: "d1"})
+	if _, ok := firstEvent(evs, combat.AttackScheduled); ok || len(enc.Timeline) != 0 {
+		t.Fatal("the timeline was on by default")
+	}
+	enc = combat.NewEncounter(RulesetID, grid.Map{W: 8, H: 8}, 1)
+	enc = place(t, enc, "d1", "heroes", with(d1(), func(p *Profile) { p.Attacks, p.Vitality, p.ShieldBearer = 2, 900, true }), grid.Square{X: 2, Y: 1})
+	enc = place(t, enc, "orc", "orcs", with(orc(), func(p *Profile) { p.Vitality = 900 }), grid.Square{X: 1, Y: 1})
+	enc, _ = apply(t, enc, nil, combat.Configure{Settings: combat.Settings{Segments: 5}},
+		combat.SetOrder{Order: []combat.Slot{{Members: []string{"d1"}}, {Members: []string{"orc"}}}}, combat.Start{},
+		combat.Attack{Attacker: "d1", Defender: "orc"}, combat.Attack{Attacker: "d1", Defender: "orc"}, combat.EndTurn{},
+		combat.Attack{Attacker: "orc", Defender: "d1"})
+	at := func() []int {
+		var out []int
+		for _, s := range enc.Timeline {
+			out = append(out, s.At-enc.RoundStart())
+		}
+		return out
+	}
+	if got := at(); !slices.Equal(got, []int{3, 6, 3}) {
+		t.Fatalf("scheduled at %v; want [3 6 3]", got)
+	}
+	live := func(cmd combat.Command) []combat.Event {
+		t.Helper()
+		next, evs, err := combat.Apply(Ruleset{}, enc, cmd, dice.NewPCG(7))
+		if err != nil {
+			t.Fatalf("%s: %v", cmd.Kind(), err)
+		}
+		enc = next
+		return evs
+	}
+	// Segment 3: D1's first blow and the orc's land together.
+	evs = live(combat.ResolveSegment{})
+	if n := countEvents(evs, combat.AttackResolved); n != 2 {
+		t.Errorf("segment 3 resolved %d attacks; want 2", n)
+	}
+	enc, _ = apply(t, enc, nil, combat.EndTurn{})
+	if got := at(); enc.Round != 2 || !slices.Equal(got, []int{1}) {
+		t.Errorf("round %d: scheduled at %v; want D1's second blow at segment 1 of round 2", enc.Round, got)
+	}
+	evs = live(combat.ResolveSegment{})
+	if ev, _ := firstEvent(evs, combat.SegmentResolved); ev.Value != 1 || len(enc.Timeline) != 0 {
+		t.Errorf("resolved segment %d, %d left", ev.Value, len(enc.Timeline))
+	}
+	enc, _ = apply(t, enc, nil, combat.AddCondition{ID: "d1", Condition: CondShieldCover})
+	if enc.Current() != "d1" {
+		t.Fatalf("%s acts; want D1", enc.Current())
+	}
+	if d, _ := enc.Combatant("d1"); d.Budget.Actions == 0 {
+		t.Fatal("D1 has no attack left in round 2")
+	}
+	enc, _ = apply(t, enc, nil, combat.Attack{Attacker: "d1", Defender: "orc"})
+	if got := at(); !slices.Equal(got, []int{1 + 6}) {
+		t.Errorf("a slowed blow after segment 1 at %v; want [7] (delay 3 doubled)", got)
+	}
+}
+
+func firstEvent(evs []combat.Event, typ combat.EventType) (combat.Event, bool) {
+	for _, e := range evs {
+		if e.Type == typ {
+			return e, true
+		}
+	}
+	return combat.Event{}, false
+}
+
+func countEvents(evs []combat.Event, typ combat.EventType) int {
+	n := 0
+	for _, e := range evs {
+		if e.Type == typ {
+			n++
+		}
+	}
+	return n
 }
