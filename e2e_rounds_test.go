@@ -126,6 +126,7 @@ func TestE2EDairnSidePhase(t *testing.T) {
 		poll[bool](t, ctx, `(document.querySelector('#rounds .declared[data-target=brute]') || {textContent: ''}).textContent.includes('`+h+`')`, 5*time.Second)
 		if i == len(heroes)-1 {
 			poll[bool](t, ctx, `document.querySelectorAll('#phase-odds-brute .chance').length > 0`, 5*time.Second)
+			eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
 			screenshot(t, ctx, "dairn-phase-declared")
 		}
 		click(t, ctx, "#end-turn")
@@ -299,4 +300,44 @@ func TestE2ESurpriseFromStealth(t *testing.T) {
 	click(t, ctx, "#start")
 	poll[bool](t, ctx, `[...document.querySelectorAll('#tracker .react')].filter(e => e.textContent === 'surprised').length === `+strconv.Itoa(len(surprised)), 5*time.Second)
 	screenshot(t, ctx, "dnd5e-surprise-started")
+}
+
+// TestE2EKCSegmentTimeline turns on the segment timeline (KC-AMB-34) with 5
+// segments a round: two sword blows of delay 3 are drawn at segments 3 and
+// past the round's end, and resolving the earliest segment takes the first
+// off the row.
+func TestE2EKCSegmentTimeline(t *testing.T) {
+	fighter := krysztaly.SampleWarrior()
+	fighter.Attacks, fighter.MaxAttacks = 2, 0
+	orc := krysztaly.SampleOrc()
+	orc.Vitality = 900
+	sess := session(t, combat.NewEncounter(krysztaly.RulesetID, grid.Map{W: 8, H: 8}, 3),
+		placeWith(t, "fighter", "heroes", grid.Square{X: 2, Y: 2}, fighter),
+		placeWith(t, "orc", "orcs", grid.Square{X: 3, Y: 2}, orc),
+		combat.Configure{Settings: combat.Settings{Segments: 5}},
+		combat.SetOrder{Order: []combat.Slot{{Members: []string{"fighter"}, Score: 90}, {Members: []string{"orc"}, Score: 10}}},
+		combat.Start{})
+	if c, _ := sess.State().Combatant("fighter"); c.Budget.Actions < 2 {
+		t.Fatalf("the fighter has %d attacks; the test needs two", c.Budget.Actions)
+	}
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+link(t, sess))
+	poll[bool](t, ctx, `document.querySelector('#token-fighter.acting') !== null && document.getElementById('timeline') !== null`, 10*time.Second)
+	tap(t, ctx, grid.Square{X: 3, Y: 2})
+	for i := 1; i <= 2; i++ {
+		poll[bool](t, ctx, `document.getElementById('roll') !== null && !document.getElementById('roll').disabled`, 5*time.Second)
+		click(t, ctx, "#roll")
+		poll[bool](t, ctx, `document.querySelectorAll('#timeline .marker').length === `+strconv.Itoa(i), 5*time.Second)
+	}
+	segs := eval[[]string](t, ctx, `[...document.querySelectorAll('#timeline .marker')].map(m => m.closest('.seg').dataset.seg)`)
+	if !slices.Equal(segs, []string{"3", "6"}) {
+		t.Errorf("markers at segments %v; want 3 and the carry cell 6", segs)
+	}
+	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
+	screenshot(t, ctx, "kc-timeline")
+	click(t, ctx, "#resolve-segment")
+	poll[bool](t, ctx, `document.querySelectorAll('#timeline .marker').length === 1 && document.querySelector('#timeline .seg[data-now=true]').dataset.seg === '3'`, 5*time.Second)
+	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
+	screenshot(t, ctx, "kc-timeline-resolved")
 }
