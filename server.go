@@ -7,7 +7,6 @@
 package main
 
 import (
-	"bytes"
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
@@ -117,7 +116,7 @@ func newHandler(root string) (*goapp.Handler, error) {
 func site(h *goapp.Handler) http.Handler {
 	files, _ := h.Resources.(http.Handler)
 	return hardened(gate{
-		app:     conditional(compressText(newLoader(h))),
+		app:     conditional(compressText(h)),
 		files:   conditional(files),
 		version: h.Version,
 	})
@@ -248,64 +247,6 @@ func etagMatches(header, etag string) bool {
 		}
 	}
 	return false
-}
-
-// loader serves go-app's handler with its app.js patched by patchLoader.
-type loader struct {
-	h  *goapp.Handler
-	js []byte
-}
-
-// newLoader patches the app.js the go-app handler generates.
-func newLoader(h *goapp.Handler) *loader {
-	m := memoryWriter{header: http.Header{}}
-	r, _ := http.NewRequest(http.MethodGet, "/app.js", nil)
-	h.ServeHTTP(&m, r)
-	return &loader{h: h, js: []byte(patchLoader(m.body.String()))}
-}
-
-// ServeHTTP serves the patched app.js, and everything else as go-app does.
-func (l *loader) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != "/app.js" && r.URL.Path != "/goapp.js" {
-		l.h.ServeHTTP(w, r)
-		return
-	}
-	h := w.Header()
-	h.Set("Cache-Control", "no-cache")
-	h.Set("ETag", `"`+l.h.Version+`"`)
-	h.Set("Content-Type", "application/javascript")
-	w.Write(l.js)
-}
-
-// memoryWriter keeps a response body in memory.
-type memoryWriter struct {
-	header http.Header
-	body   bytes.Buffer
-}
-
-// Header returns the response's header.
-func (m *memoryWriter) Header() http.Header { return m.header }
-
-// Write keeps body bytes.
-func (m *memoryWriter) Write(b []byte) (int, error) { return m.body.Write(b) }
-
-// WriteHeader ignores the status.
-func (m *memoryWriter) WriteHeader(int) {}
-
-// patchLoader changes how go-app's app.js fetches the bundle once a
-// service worker controls the page: a plain fetch handed to
-// WebAssembly.instantiateStreaming, instead of go-app's progress stream,
-// a new Response built in JavaScript chunk by chunk, which costs main
-// thread time and keeps the browser from caching the compiled module. The
-// first visit, over the network, keeps the progress label.
-func patchLoader(js string) string {
-	from := `fetchWithProgress("/web/app.wasm", showProgress)`
-	if !strings.Contains(js, from) {
-		panic("go-app's app.js changed; review patchLoader: " + from)
-	}
-	return strings.Replace(js, from, `navigator.serviceWorker && navigator.serviceWorker.controller
-        ? fetch("/web/app.wasm")
-        : `+from, 1)
 }
 
 // fileDigest returns the hex SHA-256 and the size of a file.
@@ -593,19 +534,11 @@ func serve(addr string, h http.Handler) error {
 }
 
 // exportStatic writes the app as a static website into dir: go-app's pages,
-// scripts (app.js patched as the server sends it) and manifest, then a copy of what the server serves from root/web
+// scripts and manifest, then a copy of what the server serves from root/web
 // (regular files, with the precompressed bundles; no hidden file and no
 // symlink), so any static host or CDN can serve it.
 func exportStatic(dir, root string, h *goapp.Handler) error {
 	if err := goapp.GenerateStaticWebsite(dir, h); err != nil {
-		return err
-	}
-	js := filepath.Join(dir, "app.js")
-	b, err := os.ReadFile(js)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(js, []byte(patchLoader(string(b))), 0o644); err != nil {
 		return err
 	}
 	src := filepath.Join(root, "web")

@@ -186,7 +186,7 @@ func TestServerServesTheApp(t *testing.T) {
 	for _, c := range []struct{ target, want string }{
 		{"/", `<link rel="preload" href="/web/app.wasm" as="fetch" crossorigin>`},
 		{"/?anything", "<html"},
-		{"/app.js", "navigator.serviceWorker.controller"},
+		{"/app.js", "goappInitWebAssembly"},
 		{"/wasm_exec.js", "Go"},
 		{"/app-worker.js", "fetch"},
 		{"/manifest.webmanifest", "Battlemat"},
