@@ -26,6 +26,7 @@ func (t *Table) renderRounds(enc combat.Encounter) app.UI {
 		body = append(body, t.renderPhase(enc, rs)...)
 	}
 	body = append(body, t.renderPace(enc, rs)...)
+	body = append(body, t.renderActs(enc, rs)...)
 	body = append(body, t.renderTimeline(enc, rs)...)
 	if len(body) == 0 {
 		return nil
@@ -234,6 +235,42 @@ func (t *Table) renderPace(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 	return []app.UI{app.P().ID("pace").Attr("data-actions", pace.Actions).Attr("data-credit", pace.Credit).
 		Title(i18n.T(l, "routine.slowed.hint") + " (" + string(pace.Rule) + ")").
 		Body(say(l, "routine.slowed", "n", pace.Actions, "credit", pace.Credit)...)}
+}
+
+// renderActs offers the ruleset's acts open now (ENG-ACT-1): the acting
+// creature's (aid, a retreat) and the GM's rulings (a broken unit's fate),
+// each a button naming the act and whom it concerns.
+func (t *Table) renderActs(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	al, ok := rs.(combat.ActLister)
+	if !ok || enc.Phase != combat.PhaseRunning || enc.Pending != nil {
+		return nil
+	}
+	acts, err := al.Acts(enc)
+	if err != nil || len(acts) == 0 {
+		return nil
+	}
+	l := t.lang
+	buttons := make([]app.UI, len(acts))
+	for i, a := range acts {
+		who := a.ID
+		if a.Target != "" {
+			who = a.Target
+		}
+		c, _ := enc.Combatant(who)
+		buttons[i] = app.Button().Class("act small").Attr("data-id", a.ID).Attr("data-key", a.Key).Attr("data-target", a.Target).
+			Attr("data-value", a.Value).Text(i18n.T(l, "act.on", "act", i18n.Label(l, enc.Ruleset, a.Key), "name", c.Name)).
+			OnClick(t.onRulesetAct)
+	}
+	return []app.UI{app.Div().ID("acts").Class("buttons").Body(buttons...)}
+}
+
+// onRulesetAct sends the clicked act.
+func (t *Table) onRulesetAct(ctx app.Context, e app.Event) {
+	v, err := strconv.Atoi(data(ctx, "value"))
+	if err != nil {
+		return
+	}
+	t.do(ctx, combat.Act{ID: data(ctx, "id"), Key: data(ctx, "key"), Target: data(ctx, "target"), Value: v})
 }
 
 // renderTimeline draws the optional segment timeline (ENG-TL-1): the GM's

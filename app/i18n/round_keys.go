@@ -7,6 +7,9 @@ package i18n
 // package starts, like actionKeys.
 var roundKeys = [numLangs]map[string]string{
 	English: {
+		"act.on":                "{act}: {name}",
+		"key.rout":              "rout",
+		"key.weaken":            "weaken",
 		"log.act":               "{name}: {act}.",
 		"rounds.title":          "Round",
 		"rounds.individual":     "Roll initiative individually",
@@ -46,6 +49,9 @@ var roundKeys = [numLangs]map[string]string{
 		"timeline.none":         "No attack is scheduled.",
 	},
 	Hebrew: {
+		"act.on":                "{act}: {name}",
+		"key.rout":              "מנוסה",
+		"key.weaken":            "היחלשות",
 		"log.act":               "{name}: {act}.",
 		"rounds.title":          "סבב",
 		"rounds.individual":     "הטלת יוזמה לכל יצור בנפרד",
@@ -85,6 +91,9 @@ var roundKeys = [numLangs]map[string]string{
 		"timeline.none":         "אין התקפה מתוזמנת.",
 	},
 	Polish: {
+		"act.on":                "{act}: {name}",
+		"key.rout":              "rozbicie",
+		"key.weaken":            "osłabienie",
 		"log.act":               "{name}: {act}.",
 		"rounds.title":          "Runda",
 		"rounds.individual":     "Inicjatywa osobno dla każdego",
@@ -124,6 +133,9 @@ var roundKeys = [numLangs]map[string]string{
 		"timeline.none":         "Żaden atak nie jest zaplanowany.",
 	},
 	Kazakh: {
+		"act.on":                "{act}: {name}",
+		"key.rout":              "бет алды қашу",
+		"key.weaken":            "әлсіреу",
 		"log.act":               "{name}: {act}.",
 		"rounds.title":          "Раунд",
 		"rounds.individual":     "Бастаманы әркім жеке лақтырады",

@@ -74,3 +74,40 @@ func (Ruleset) ResolveAct(enc combat.Encounter, act combat.Act, r dice.Roller) (
 	out.RoundState = map[string]json.RawMessage{care.Character.ID: wounds(care.Character)}
 	return out, nil
 }
+
+// Acts lists the acts open now (combat.ActLister): for the acting character
+// with its action left, aid to each adjacent dying ally (CA-AID-3) and a
+// retreat to a safe place (CA-RETREAT-1); for the GM, rout or weaken for
+// each detachment left with critical damage (CA-DET-2).
+func (Ruleset) Acts(enc combat.Encounter) ([]combat.Act, error) {
+	var out []combat.Act
+	if id := enc.Current(); id != "" {
+		c, cb, err := state(enc, id)
+		if err != nil {
+			return nil, err
+		}
+		if cb.Budget.Actions > 0 && c.CanAct() {
+			for _, o := range enc.Combatants {
+				w, _, err := state(enc, o.ID)
+				if err != nil {
+					return nil, err
+				}
+				near := grid.Distance(grid.Footprint{At: cb.Pos, Side: cb.Stats.Size}, grid.Footprint{At: o.Pos, Side: o.Stats.Size}) <= 1
+				if o.ID != id && o.Side == cb.Side && near && w.Status.Critical && w.Status.DyingDeadline > 0 && !w.Status.Dead {
+					out = append(out, combat.Act{ID: id, Key: ActAid, Target: o.ID})
+				}
+			}
+			out = append(out, combat.Act{ID: id, Key: ActRetreat, Value: 1})
+		}
+	}
+	for _, o := range enc.Combatants {
+		c, _, err := state(enc, o.ID)
+		if err != nil {
+			return nil, err
+		}
+		if c.Kind == Detachment && c.Status.Critical && !c.Status.Dead && !c.Status.Fleeing {
+			out = append(out, combat.Act{ID: o.ID, Key: ActRout}, combat.Act{ID: o.ID, Key: ActWeaken})
+		}
+	}
+	return out, nil
+}

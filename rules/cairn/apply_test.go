@@ -460,3 +460,32 @@ func TestMoraleVectorsThroughApply(t *testing.T) {
 		})
 	}
 }
+
+// TestActsListed checks the acts offered are the ones open: aid to the
+// adjacent dying ally and a retreat for the acting character, and the GM's
+// two fates for a broken detachment (CA-AID-3, CA-RETREAT-1, CA-DET-2);
+// each offered act applies.
+func TestActsListed(t *testing.T) {
+	dying := named("dying", pc(0, 0, 6))
+	dying.Max.STR, dying.Status.Critical, dying.Status.DyingDeadline = 10, true, 365
+	broken := named("unit", foe(0, 0, 5))
+	broken.Kind, broken.Status.Critical = Detachment, true
+	enc := actEncounter(t, named("ally", pc(6, 1, 12)), dying, broken)
+	acts, err := Ruleset{}.Acts(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []combat.Act{{ID: "ally", Key: ActAid, Target: "dying"}, {ID: "ally", Key: ActRetreat, Value: 1}, {ID: "unit", Key: ActRout}, {ID: "unit", Key: ActWeaken}}
+	if !slices.Equal(acts, want) {
+		t.Fatalf("acts %v; want %v", acts, want)
+	}
+	for _, a := range acts {
+		var faces []int
+		if a.Key == ActRetreat {
+			faces = []int{20} // the DEX save fails: the retreat ends the turn
+		}
+		if _, _, err := combat.Apply(Ruleset{}, enc, a, dicetest.Script(t, faces...)); err != nil {
+			t.Errorf("%s: %v", a.Key, err)
+		}
+	}
+}

@@ -119,3 +119,10 @@ func (a *applier) setHPs(hp map[string]int, rule RuleID) error {
 	}
 	return nil
 }
+
+// ActLister is implemented by rulesets with acts (ENG-ACT-1) that can list
+// the ones open now, ready to send as Act commands: those of the acting
+// combatant on its turn and the GM's rulings any time.
+type ActLister interface {
+	Acts(enc Encounter) ([]Act, error)
+}

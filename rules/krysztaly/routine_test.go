@@ -272,3 +272,25 @@ func countEvents(evs []combat.Event, typ combat.EventType) int {
 	}
 	return n
 }
+
+// TestVectorAttacksThroughApply places each attack-count vector's fighter
+// (KC-TV-10..13) and starts its turn through commands: the turn grants the
+// routine's attacks, as AttacksPerRound counts them (KC-ALG-B).
+func TestVectorAttacksThroughApply(t *testing.T) {
+	for _, c := range attackVectors() {
+		t.Run(c.id, func(t *testing.T) {
+			p := with(c.p, func(p *Profile) { p.Name, p.Vitality, p.Level, p.Professions = "f", 50, 1, []Profession{Warrior} })
+			r, err := p.AttacksPerRound()
+			if err != nil {
+				t.Fatal(err)
+			}
+			enc := combat.NewEncounter(RulesetID, grid.Map{W: 8, H: 8}, 1)
+			enc = place(t, enc, "f", "heroes", p, grid.Square{X: 1, Y: 1})
+			enc = place(t, enc, "orc", "orcs", orc(), grid.Square{X: 5, Y: 5})
+			enc, _ = apply(t, enc, nil, combat.SetOrder{Order: []combat.Slot{{Members: []string{"f"}}, {Members: []string{"orc"}}}}, combat.Start{})
+			if f, _ := enc.Combatant("f"); f.Budget.Actions != r.Total || r.Total != c.total {
+				t.Errorf("turn grants %d attacks; AttacksPerRound %d, vector %d", f.Budget.Actions, r.Total, c.total)
+			}
+		})
+	}
+}

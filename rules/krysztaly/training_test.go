@@ -219,19 +219,23 @@ func checkRule(t *testing.T, err error, rule combat.RuleID) {
 // TestVectorAttacks checks KC-TV-10 to KC-TV-13: attacks per round from
 // specialisation, the SZ cap and ambidexterity (KC-ATK-2 to KC-ATK-4,
 // Table KC-T5, KC-AMB-11).
-func TestVectorAttacks(t *testing.T) {
+// attackVector is one row of the attack-count vectors.
+type attackVector struct {
+	id        string
+	p         Profile
+	perWeapon []int
+	total     int
+}
+
+// attackVectors are KC-TV-10..13 and the double ambidexterity case.
+func attackVectors() []attackVector {
 	one := func(c Category, tier Tier) Profile {
 		return Profile{Attacks: 1, Proficiencies: []Proficiency{{Group: "g", Base: 60, Tier: tier}},
 			Weapons: []Weapon{{Name: c.String(), Group: "g", Category: c, Effectiveness: ByType{Slashing: 50}}}}
 	}
 	dagger := Dagger()
 	sword := TypicalSword()
-	cases := []struct {
-		id        string
-		p         Profile
-		perWeapon []int
-		total     int
-	}{
+	return []attackVector{
 		{"KC-TV-10/L1H", one(Light1H, Specialist), []int{3}, 3},
 		{"KC-TV-10/1H", one(OneHand, Specialist), []int{2}, 2},
 		{"KC-TV-10/1.5H", one(HandHalf, Specialist), []int{1}, 1},
@@ -250,6 +254,10 @@ func TestVectorAttacks(t *testing.T) {
 			Proficiencies: []Proficiency{{Group: "daggers", Base: 60, Tier: DoubleProficient, Ambidexterity: DoubleAmbidextrous}},
 			Weapons:       []Weapon{dagger, dagger}}, []int{4, 4}, 8},
 	}
+}
+
+func TestVectorAttacks(t *testing.T) {
+	cases := attackVectors()
 	for _, c := range cases {
 		t.Run(c.id, func(t *testing.T) {
 			r, err := c.p.AttacksPerRound()
