@@ -329,11 +329,11 @@ func SequenceOdds(def Profile, st RoundState, strikes []Strike) (Sequence, error
 // newStrikePlans prepares the plans of one strike against def.
 func newStrikePlans(s Strike, def Profile) *strikePlans {
 	sp := &strikePlans{}
-	sp.plans[0] = newPlan(s.Attacker, def, s.Attack, false)
+	sp.plans[0] = newPlan(s.Attacker, def, s.Attack, false, nil)
 	sp.finals[0] = sp.plans[0].finalDists()
 	sp.plans[1], sp.finals[1] = sp.plans[0], sp.finals[0]
 	if s.Attack.Campaign.Wounded != WoundedToHit {
-		sp.plans[1] = newPlan(s.Attacker, def, s.Attack, true)
+		sp.plans[1] = newPlan(s.Attacker, def, s.Attack, true, nil)
 		sp.finals[1] = sp.plans[1].finalDists()
 	}
 	sp.branches = [2]map[roundKey][]branch{{}, {}}

@@ -61,6 +61,7 @@ type ParryOption struct {
 // Resolve, Odds and SequenceOdds share it so they cannot disagree.
 type plan struct {
 	steps             combat.Trace // the modifiers and computed values, in order
+	traced            bool         // whether steps are recorded
 	kind              AttackKind
 	weapon            Weapon
 	thac, ar, need    int
@@ -86,9 +87,11 @@ type plan struct {
 	keyPct       int
 }
 
-// step appends a trace step to the plan.
+// step appends a trace step to the plan, when it keeps one.
 func (p *plan) step(rule combat.RuleID, kind combat.StepKind, key, qty string, v int) {
-	p.steps = append(p.steps, combat.Step{Rule: rule, Kind: kind, Key: key, Quantity: qty, Value: v})
+	if p.traced {
+		p.steps = append(p.steps, combat.Step{Rule: rule, Kind: kind, Key: key, Quantity: qty, Value: v})
+	}
 }
 
 // mod records a nonzero modifier v to quantity qty and returns it. To-hit
@@ -103,9 +106,11 @@ func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
 
 // newPlan computes the fixed part of an attack. defWounded is passed
 // separately because a sequence of attacks can wound the defender partway.
-func newPlan(att, def Profile, a Attack, defWounded bool) plan {
+// With a non-nil trace the plan records its steps there (appending);
+// without one it records none (odds need no trace).
+func newPlan(att, def Profile, a Attack, defWounded bool, trace combat.Trace) plan {
 	w := att.Weapons[a.Weapon]
-	p := plan{kind: w.Kind, weapon: w, steps: make(combat.Trace, 0, 40), paralysed: a.Paralysed}
+	p := plan{kind: w.Kind, weapon: w, steps: trace, traced: trace != nil, paralysed: a.Paralysed}
 	if a.Kind != "" {
 		p.kind = a.Kind
 	}

@@ -29,6 +29,11 @@ type Result struct {
 	Trace        combat.Trace `json:"trace"`
 }
 
+// traceCap is the room Resolve makes for an attack's trace: most attacks
+// take fewer steps, the longest (three weapon parries, several damage
+// dice) grow it.
+const traceCap = 40
+
 // Resolve resolves one attack of att against def, whose round so far is
 // described by st, rolling on r (K-RES-2 steps 2–18; step 1, legality and
 // tier, is the tactics package's). It is pure: the profiles and st are not
@@ -39,7 +44,7 @@ func Resolve(att, def Profile, st RoundState, a Attack, r dice.Roller) (Result, 
 	if err := check(att, def, a); err != nil {
 		return Result{}, err
 	}
-	p := newPlan(att, def, a, def.Wounded())
+	p := newPlan(att, def, a, def.Wounded(), make(combat.Trace, 0, traceCap))
 	var res Result
 	err := dice.Catch(func() { res = p.resolve(def.Vitals, st, r) })
 	return res, err
@@ -65,7 +70,7 @@ func ParryPlan(att, def Profile, st RoundState, a Attack) ([]ParryOption, error)
 	if err := check(att, def, a); err != nil {
 		return nil, err
 	}
-	p := newPlan(att, def, a, def.Wounded())
+	p := newPlan(att, def, a, def.Wounded(), nil)
 	var out []ParryOption
 	for _, o := range p.parries[:p.nParries] {
 		if left := o.Left - spent(st, o.Kind); left > 0 {
