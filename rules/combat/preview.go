@@ -1,8 +1,6 @@
 package combat
 
 import (
-	"container/heap"
-
 	"battlemat/rules/dice"
 	"battlemat/rules/grid"
 )
@@ -54,38 +52,23 @@ func Reachable(rs Ruleset, enc Encounter, id string) (Reach, error) {
 	if enc.Phase != PhaseRunning || enc.Current() != id {
 		budget = max(budget, c.Stats.Speed)
 	}
-	best := map[grid.Square]int{c.Pos: 0}
-	prev := map[grid.Square]grid.Square{}
-	q := &squareQueue{{c.Pos, 0}}
-	for q.Len() > 0 {
-		it := heap.Pop(q).(squareCost)
-		if it.cost > best[it.sq] {
-			continue
+	found := grid.Search(c.Pos, 0, func(a, b int) bool { return a < b }, func(from, to grid.Square, at int) (int, bool) {
+		if fits(enc.Map, to, c.Stats.side()) != nil {
+			return 0, false
 		}
-		for dx := -1; dx <= 1; dx++ {
-			for dy := -1; dy <= 1; dy++ {
-				to := grid.Square{X: it.sq.X + dx, Y: it.sq.Y + dy}
-				if to == it.sq || fits(enc.Map, to, c.Stats.side()) != nil {
-					continue
-				}
-				chk, err := mv.Step(enc, id, it.sq, to)
-				if err != nil || chk.Cost < 0 {
-					continue
-				}
-				nc := it.cost + chk.Cost
-				if nc > budget {
-					continue
-				}
-				if old, seen := best[to]; seen && old <= nc {
-					continue
-				}
-				best[to] = nc
-				prev[to] = it.sq
-				heap.Push(q, squareCost{to, nc})
-			}
+		chk, err := mv.Step(enc, id, from, to)
+		if err != nil || chk.Cost < 0 || at+chk.Cost > budget {
+			return 0, false
+		}
+		return at + chk.Cost, true
+	})
+	best := make(map[grid.Square]int, len(found))
+	prev := make(map[grid.Square]grid.Square, len(found))
+	for s, r := range found {
+		if s != c.Pos {
+			best[s], prev[s] = r.Key, r.Prev
 		}
 	}
-	delete(best, c.Pos)
 	return Reach{From: c.Pos, Cost: best, prev: prev}, nil
 }
 
@@ -133,28 +116,4 @@ func PreviewMove(rs Ruleset, enc Encounter, id string, path []grid.Square) MoveP
 		enc, cmd = next, DeclineOpportunity{}
 	}
 	return p
-}
-
-type squareCost struct {
-	sq   grid.Square
-	cost int
-}
-
-// squareQueue is a min-heap of squares by cost.
-type squareQueue []squareCost
-
-func (q squareQueue) Len() int { return len(q) }
-func (q squareQueue) Less(i, j int) bool {
-	if q[i].cost != q[j].cost {
-		return q[i].cost < q[j].cost
-	}
-	return q[i].sq.Y < q[j].sq.Y || q[i].sq.Y == q[j].sq.Y && q[i].sq.X < q[j].sq.X
-}
-func (q squareQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *squareQueue) Push(x any)   { *q = append(*q, x.(squareCost)) }
-func (q *squareQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
 }

@@ -1,7 +1,6 @@
 package dnd5e
 
 import (
-	"container/heap"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -261,8 +260,8 @@ func (r routes) path(s grid.Square) []grid.Square {
 
 // routes searches every square c can reach within budget feet, by single
 // steps the ruleset's Step allows, cheapest first; with safest, fewest
-// opportunity attacks offered first, then cheapest (Dijkstra's algorithm
-// on the pair).
+// opportunity attacks offered first, then cheapest (grid.Search on the
+// pair).
 func (rs Ruleset) routes(enc combat.Encounter, c combat.Combatant, budget int, safest bool) routes {
 	walls := map[grid.Square]bool{}
 	for _, w := range enc.Map.Walls {
@@ -277,64 +276,20 @@ func (rs Ruleset) routes(enc combat.Encounter, c combat.Combatant, budget int, s
 		}
 		return a.offers < b.offers
 	}
-	r := routes{start: c.Pos, best: map[grid.Square]route{c.Pos: {}}}
-	q := &routeQueue{less: less, items: []queued{{c.Pos, route{}}}}
-	for q.Len() > 0 {
-		it := heap.Pop(q).(queued)
-		if less(r.best[it.at], it.r) {
-			continue
+	found := grid.Search(c.Pos, route{}, less, func(from, to grid.Square, at route) (route, bool) {
+		if !enc.Map.In(to) || walls[to] {
+			return route{}, false
 		}
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				to := grid.Square{X: it.at.X + dx, Y: it.at.Y + dy}
-				if to == it.at || !enc.Map.In(to) || walls[to] {
-					continue
-				}
-				chk, err := rs.Step(enc, c.ID, it.at, to)
-				if err != nil {
-					continue
-				}
-				next := route{feet: it.r.feet + chk.Cost, offers: it.r.offers + len(chk.Attackers), prev: it.at}
-				if next.feet > budget {
-					continue
-				}
-				if old, seen := r.best[to]; seen && !less(next, old) {
-					continue
-				}
-				r.best[to] = next
-				heap.Push(q, queued{to, next})
-			}
+		chk, err := rs.Step(enc, c.ID, from, to)
+		if err != nil || at.feet+chk.Cost > budget {
+			return route{}, false
 		}
+		return route{feet: at.feet + chk.Cost, offers: at.offers + len(chk.Attackers)}, true
+	})
+	r := routes{start: c.Pos, best: make(map[grid.Square]route, len(found))}
+	for s, f := range found {
+		f.Key.prev = f.Prev
+		r.best[s] = f.Key
 	}
 	return r
-}
-
-// queued is a square waiting in the search with the route that reached it.
-type queued struct {
-	at grid.Square
-	r  route
-}
-
-// routeQueue is a min-heap of queued squares ordered by less, then by
-// square, so the search is deterministic.
-type routeQueue struct {
-	less  func(a, b route) bool
-	items []queued
-}
-
-// Len, Less, Swap, Push and Pop make routeQueue a heap.Interface.
-func (q *routeQueue) Len() int { return len(q.items) }
-func (q *routeQueue) Less(i, j int) bool {
-	a, b := q.items[i], q.items[j]
-	if q.less(a.r, b.r) || q.less(b.r, a.r) {
-		return q.less(a.r, b.r)
-	}
-	return a.at.Y < b.at.Y || a.at.Y == b.at.Y && a.at.X < b.at.X
-}
-func (q *routeQueue) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
-func (q *routeQueue) Push(x any)    { q.items = append(q.items, x.(queued)) }
-func (q *routeQueue) Pop() any {
-	it := q.items[len(q.items)-1]
-	q.items = q.items[:len(q.items)-1]
-	return it
 }

@@ -1,0 +1,159 @@
+package grid
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// searchCase is a random map with walls and a random cost per step (0 to
+// 3 when zero is set, else 1 to 3), fixed by the seed.
+type searchCase struct {
+	m     Map
+	wall  map[Square]bool
+	seed  uint64
+	zero  bool
+	start Square
+}
+
+func (c searchCase) cost(from, to Square) int {
+	h := (uint64(from.X*131+from.Y*17+to.X*7+to.Y) + c.seed) * 0x9e3779b97f4a7c15
+	if c.zero {
+		return int(h >> 62)
+	}
+	return 1 + int(h>>62)%3
+}
+
+func (c searchCase) open(s Square) bool { return c.m.In(s) && !c.wall[s] }
+
+// bruteSearch computes the least cost of every square within budget by
+// relaxing every step until nothing changes.
+func bruteSearch(c searchCase, budget int) map[Square]int {
+	dist := map[Square]int{c.start: 0}
+	for changed := true; changed; {
+		changed = false
+		for s, d := range dist {
+			for dx := -1; dx <= 1; dx++ {
+				for dy := -1; dy <= 1; dy++ {
+					t := Square{s.X + dx, s.Y + dy}
+					if t == s || !c.open(t) {
+						continue
+					}
+					nd := d + c.cost(s, t)
+					if old, ok := dist[t]; nd <= budget && (!ok || nd < old) {
+						dist[t], changed = nd, true
+					}
+				}
+			}
+		}
+	}
+	return dist
+}
+
+// TestSearchMatchesBruteForce checks Search's least costs against
+// relaxation on random maps, zero costs included, and its way to every
+// square: entered from a square whose key plus the step's cost is the
+// square's, and, with positive costs, from the first such square in key
+// then row order.
+func TestSearchMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 34))
+	for n := range 200 {
+		c := searchCase{m: Map{W: 3 + rng.IntN(10), H: 3 + rng.IntN(10)}, wall: map[Square]bool{}, seed: rng.Uint64(), zero: n%2 == 0}
+		for range rng.IntN(c.m.W * c.m.H / 3) {
+			c.wall[Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}] = true
+		}
+		c.start = Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}
+		delete(c.wall, c.start)
+		budget := rng.IntN(12)
+		got := Search(c.start, 0, func(a, b int) bool { return a < b }, func(from, to Square, at int) (int, bool) {
+			nc := at + c.cost(from, to)
+			return nc, c.open(to) && nc <= budget
+		})
+		want := bruteSearch(c, budget)
+		if len(got) != len(want) {
+			t.Fatalf("case %d: %d squares reached, want %d", n, len(got), len(want))
+		}
+		for s, r := range got {
+			if want[s] != r.Key {
+				t.Fatalf("case %d: %v costs %d, want %d", n, s, r.Key, want[s])
+			}
+			if s == c.start {
+				if r.Prev != s {
+					t.Fatalf("case %d: the start is entered from %v", n, r.Prev)
+				}
+				continue
+			}
+			if p, ok := got[r.Prev]; !ok || Chebyshev(r.Prev, s) != 1 || p.Key+c.cost(r.Prev, s) != r.Key {
+				t.Fatalf("case %d: %v entered from %v, not on a least-cost way", n, s, r.Prev)
+			}
+			if c.zero {
+				continue
+			}
+			for _, d := range Directions {
+				q := s.Add(d)
+				p, ok := got[q]
+				if !ok || p.Key+c.cost(q, s) != r.Key {
+					continue
+				}
+				if pk := got[r.Prev].Key; p.Key < pk || p.Key == pk && Compare(q, r.Prev) < 0 {
+					t.Fatalf("case %d: %v entered from %v, but %v comes first", n, s, r.Prev, q)
+				}
+			}
+		}
+	}
+}
+
+// TestSearchOrdersPairs checks a search on a pair ordered risk first,
+// without a budget: the way it keeps to every square has the fewest risky
+// steps there can be, then the least cost among those.
+func TestSearchOrdersPairs(t *testing.T) {
+	type key struct{ risk, cost int }
+	less := func(a, b key) bool {
+		if a.risk != b.risk {
+			return a.risk < b.risk
+		}
+		return a.cost < b.cost
+	}
+	rng := rand.New(rand.NewPCG(56, 78))
+	for n := range 100 {
+		c := searchCase{m: Map{W: 3 + rng.IntN(4), H: 3 + rng.IntN(4)}, wall: map[Square]bool{}, seed: rng.Uint64()}
+		c.start = Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}
+		risky := func(to Square) int { return int((uint64(to.X*7+to.Y*3)+c.seed)%3) / 2 }
+		got := Search(c.start, key{}, less, func(from, to Square, at key) (key, bool) {
+			return key{at.risk + risky(to), at.cost + c.cost(from, to)}, c.m.In(to)
+		})
+		// Brute force: the least cost for every (square, risk), risk
+		// bounded by the longest straight way (the fewest is never more).
+		budget := 3 * c.m.W * c.m.H
+		type state struct {
+			s    Square
+			risk int
+		}
+		dist := map[state]int{{c.start, 0}: 0}
+		for changed := true; changed; {
+			changed = false
+			for st, d := range dist {
+				for _, dir := range Directions {
+					t2 := st.s.Add(dir)
+					if !c.m.In(t2) {
+						continue
+					}
+					ns, nd := state{t2, st.risk + risky(t2)}, d+c.cost(st.s, t2)
+					if old, ok := dist[ns]; nd <= budget && ns.risk <= c.m.W+c.m.H && (!ok || nd < old) {
+						dist[ns], changed = nd, true
+					}
+				}
+			}
+		}
+		for st, d := range dist {
+			r, ok := got[st.s]
+			if !ok || less(key{st.risk, d}, r.Key) {
+				t.Fatalf("case %d: %v kept %+v, but risk %d at cost %d is possible", n, st.s, r.Key, st.risk, d)
+			}
+		}
+		for s, r := range got {
+			if d, ok := dist[state{s, r.Key.risk}]; !ok || d != r.Key.cost {
+				t.Fatalf("case %d: %v kept %+v, which no way achieves", n, s, r.Key)
+			}
+		}
+	}
+}
