@@ -69,7 +69,7 @@ func (t *Table) renderEntry(e LibEntry) app.UI {
 	return row.Body(
 		app.Input().Class("name").Value(e.Name).Attr("data-entry", e.ID).Attr("aria-label", i18n.T(l, "library.rename")).OnChange(t.onRename),
 		app.Span().Class("meta").Body(say(l, "library.meta", "ruleset", e.Ruleset,
-			"commands", i18n.N(l, "count.commands", int64(e.Commands)), "when", when(e.Changed))...),
+			"commands", i18n.N(l, "count.commands", int64(e.Commands)), "when", when(l, e.Changed))...),
 		app.If(open, func() app.UI { return app.Span().Class("pill").Text(i18n.T(l, "library.open-here")) }),
 		app.If(!open, func() app.UI {
 			return app.Button().Class("open").Attr("data-entry", e.ID).Text(i18n.T(l, "library.open")).OnClick(t.onOpenEntry)
@@ -90,7 +90,7 @@ func (t *Table) renderDamaged(e LibEntry) app.UI {
 	l := t.lang
 	return app.Li().Class("entry damaged").Attr("data-entry", e.ID).Body(
 		app.Span().Class("name").Body(app.Bdi().Text(e.Name)),
-		app.Span().Class("meta").Body(say(l, "library.damaged.meta", "error", e.Damaged, "when", when(e.Changed))...),
+		app.Span().Class("meta").Body(say(l, "library.damaged.meta", "error", e.Damaged, "when", when(l, e.Changed))...),
 		app.Button().Class("export").Attr("data-entry", e.ID).Text(i18n.T(l, "library.export-file")).OnClick(t.onExportEntry),
 	)
 }
@@ -106,9 +106,15 @@ func (t *Table) renderTrashed(e LibEntry) app.UI {
 	)
 }
 
-// when writes a time of the library as the user's clock shows it.
-func when(ms int64) string {
-	return time.UnixMilli(ms).Local().Format("2006-01-02 15:04")
+// when writes a time of the library in the user's time zone and the
+// language's way, through the browser: Go in the browser knows no time
+// zone but UTC.
+func when(l i18n.Lang, ms int64) string {
+	date := app.Window().Get("Date")
+	if !date.Truthy() {
+		return time.UnixMilli(ms).UTC().Format("2006-01-02 15:04 UTC")
+	}
+	return date.New(float64(ms)).Call("toLocaleString", l.String(), map[string]any{"dateStyle": "medium", "timeStyle": "short"}).String()
 }
 
 // entryByID finds an entry of the list.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -230,6 +231,7 @@ func sessionEntry() string {
 // adopt opens sess as a new library entry named name, and says so with the
 // notice key: whatever was open stays in the library, untouched.
 func (t *Table) adopt(ctx app.Context, sess *combat.Session, name, key string) {
+	name = clip(name, maxEntryName)
 	t.use(sess)
 	enc := sess.State()
 	t.enter(ctx, LibEntry{ID: newEntryID(), Name: name, Ruleset: enc.Ruleset, Changed: now(), Commands: sess.Cursor()})
@@ -395,6 +397,17 @@ func download(text, name string) {
 	a.Set("download", name)
 	a.Call("click")
 	app.Window().Get("URL").Call("revokeObjectURL", url)
+}
+
+// clip shortens s to at most n bytes, cutting between characters.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // fileName makes a file name of an entry's name: its letters and digits,

@@ -94,3 +94,21 @@ func TestUndoReach(t *testing.T) {
 		}
 	}
 }
+
+// TestClip cuts names between characters.
+func TestClip(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"abcdef", 3, "abc"},
+		{"żółw", 3, "ż"}, // ż is 2 bytes, ó is 2: the cut falls inside ó
+		{"גובלין", 5, "גו"},
+	} {
+		if got := clip(tt.s, tt.n); got != tt.want {
+			t.Errorf("clip(%q, %d) = %q, want %q", tt.s, tt.n, got, tt.want)
+		}
+	}
+}
