@@ -1,0 +1,195 @@
+package forecast
+
+import (
+	"slices"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+)
+
+// FightSeed returns the seed of fight i of a forecast seeded with seed:
+// SplitMix64 of their combination (Steele, Lea and Flood 2014), so
+// neighbouring fights get unrelated dice.
+func FightSeed(seed uint64, i int) uint64 {
+	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// fight is one fight being played.
+type fight struct {
+	f      *Forecaster
+	index  int
+	enc    combat.Encounter
+	dice   *dice.PCG
+	round0 int        // the round the forecast started in
+	turn   turnMemory // what the acting creature has done this turn
+	out    []bool     // per creature: out of the fight
+	first  int
+	quiet  bool // nothing moved and nobody attacked since the round began
+	stale  bool // a whole round passed in which nothing moved and nobody attacked
+}
+
+// turnMemory is what a policy remembers within one creature's turn, so it
+// does not try the same thing twice.
+type turnMemory struct {
+	id       string
+	moved    bool
+	extra    bool // took an action for movement or safety (Dash, Disengage)
+	defended bool // took a defensive action (Dodge)
+}
+
+// play plays fight i to its end: one side standing, everyone down, the
+// round cap, or a full round in which nothing moved and nobody attacked
+// (a stalemate).
+func (f *Forecaster) play(i int) (outcome, error) {
+	ft := &fight{f: f, index: i, enc: f.start, dice: dice.NewPCG(FightSeed(f.set.Seed, i)), first: -1,
+		out: make([]bool, len(f.start.Combatants))}
+	if err := ft.begin(); err != nil {
+		return outcome{}, err
+	}
+	ft.round0 = ft.enc.Round
+	ft.scan()
+	for range maxCommands {
+		if w, over := ft.over(); over {
+			return ft.outcome(w), nil
+		}
+		cmd, err := ft.decide()
+		if err != nil {
+			return outcome{}, &RefusedError{Fight: i, Command: combat.EndTurn{}, Err: err}
+		}
+		if err := ft.apply(cmd); err != nil {
+			return outcome{}, err
+		}
+	}
+	return outcome{}, &RefusedError{Fight: i, Command: combat.EndTurn{}, Err: combat.Invalid("", "forecast", "no end after %d commands", maxCommands)}
+}
+
+// begin starts an encounter still in setup: initiative is rolled unless
+// the GM already set an order, and the creatures marked surprised start
+// surprised (DND-STEP-3, DND-STEP-4).
+func (ft *fight) begin() error {
+	if ft.enc.Phase != combat.PhaseSetup {
+		return nil
+	}
+	if len(ft.enc.Order) == 0 {
+		if err := ft.apply(combat.RollInitiative{}); err != nil {
+			return err
+		}
+	}
+	var surprised []string
+	for _, c := range ft.enc.Combatants {
+		if c.Surprised {
+			surprised = append(surprised, c.ID)
+		}
+	}
+	return ft.apply(combat.Start{Surprised: surprised})
+}
+
+// apply applies one command and watches what it did.
+func (ft *fight) apply(cmd combat.Command) error {
+	next, events, err := combat.Apply(ft.f.rs, ft.enc, cmd, ft.dice)
+	if err != nil {
+		return &RefusedError{Fight: ft.index, Command: cmd, Err: err}
+	}
+	ft.enc = next
+	rescan := false
+	for _, ev := range events {
+		switch ev.Type {
+		case combat.RoundStarted:
+			ft.stale = ft.stale || ft.quiet && ev.Round > ft.round0
+			ft.quiet = true
+			rescan = true
+		case combat.Moved, combat.AttackResolved:
+			ft.quiet = false
+			rescan = rescan || ev.Type == combat.AttackResolved
+		case combat.TurnStarted:
+			ft.turn = turnMemory{id: ev.Actor}
+		case combat.Downed, combat.HPChanged, combat.ActionUsed:
+			rescan = true
+		}
+	}
+	if rescan {
+		ft.scan()
+	}
+	return nil
+}
+
+// scan updates who is out of the fight, noting the first to drop.
+func (ft *fight) scan() {
+	for i, c := range ft.enc.Combatants {
+		if ft.out[i] {
+			continue
+		}
+		if !ft.f.judge.fighting(ft.f.rs, ft.enc, c.ID) {
+			ft.out[i] = true
+			if ft.first < 0 && ft.enc.Phase != combat.PhaseSetup {
+				ft.first = i
+			}
+		}
+	}
+}
+
+// over reports whether the fight has ended, and the winning side's index
+// (-1 for a draw).
+func (ft *fight) over() (int, bool) {
+	standing := -1
+	for i := range ft.enc.Combatants {
+		if ft.out[i] {
+			continue
+		}
+		s := ft.f.sideOf[i]
+		if standing >= 0 && standing != s {
+			standing = -2
+			break
+		}
+		standing = s
+	}
+	switch {
+	case standing == -1: // everyone is down
+		return -1, true
+	case standing >= 0:
+		return standing, true
+	case ft.enc.Phase == combat.PhaseEnded, ft.rounds() > ft.f.set.RoundCap:
+		return -1, true
+	case ft.stale && ft.enc.Pending == nil:
+		return -1, true // a whole round without a step or a blow: a stalemate
+	}
+	return 0, false
+}
+
+// rounds is the number of rounds played since the forecast began.
+func (ft *fight) rounds() int { return ft.enc.Round - ft.round0 + 1 }
+
+// outcome sums up the ended fight.
+func (ft *fight) outcome(winner int) outcome {
+	n := len(ft.enc.Combatants)
+	o := outcome{winner: winner, rounds: min(ft.rounds(), ft.f.set.RoundCap), first: ft.first,
+		down: slices.Clone(ft.out), dead: make([]bool, n), hpLost: make([]int, len(ft.f.sides))}
+	for i, c := range ft.enc.Combatants {
+		o.dead[i] = ft.f.judge.isDead(c)
+		start := ft.f.start.Combatants[i].HP
+		if lost := start - max(c.HP, 0); lost > 0 {
+			o.hpLost[ft.f.sideOf[i]] += lost
+		}
+	}
+	return o
+}
+
+// decide asks the policy of whoever must act for the next command.
+func (ft *fight) decide() (combat.Command, error) {
+	if d := ft.enc.Pending; d != nil {
+		return ft.policyOf(d.Chooser).answer(ft, d), nil
+	}
+	id := ft.enc.Current()
+	if ft.turn.id != id {
+		ft.turn = turnMemory{id: id}
+	}
+	return ft.policyOf(id).act(ft, id)
+}
+
+// policyOf returns the policy of combatant id's side.
+func (ft *fight) policyOf(id string) Policy {
+	return ft.f.policy[ft.f.sides[ft.f.sideOf[ft.enc.Find(id)]]]
+}

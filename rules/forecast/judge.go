@@ -1,0 +1,75 @@
+package forecast
+
+import (
+	"encoding/json"
+
+	"battlemat/rules/cairn"
+	"battlemat/rules/combat"
+	"battlemat/rules/dnd5e"
+	"battlemat/rules/kaldaria/encounter"
+)
+
+// judge is what a forecast needs to know about a ruleset beyond the
+// engine's queries: whether a creature is still fighting and whether it is
+// dead. The engine's combat.IsUp is the base of both.
+type judge struct {
+	// out reports conditions, beyond the engine's IsUp, in which a
+	// creature no longer fights (nil: none).
+	out func(c combat.Combatant) bool
+	// dead reports whether a creature is dead (nil: never; the ruleset
+	// leaves death to the GM).
+	dead func(c combat.Combatant) bool
+}
+
+// judges holds each ruleset's judge by ID; a ruleset not listed is judged
+// by IsUp alone and never dead.
+var judges = map[string]judge{
+	// K-HP-3: down at 0 HP, dead below minus the life-force bonus.
+	encounter.RulesetID: {dead: func(c combat.Combatant) bool {
+		s, err := encounter.DecodeSheet(c.Profile)
+		return err == nil && c.HP < -s.Stats.LifeForce
+	}},
+	// DND-ND-5 leaves death to the GM; massive damage kills outright when
+	// the damage left over at 0 HP reaches the HP maximum (SRD).
+	dnd5e.RulesetID: {dead: func(c combat.Combatant) bool { return c.HP <= -c.Stats.MaxHP }},
+	// CA-CRIT-2, CA-CRIT-5, CA-MORALE-2: critical damage leaves a crawl
+	// and no attack, a fleeing creature leaves; both are out of the fight.
+	cairn.RulesetID: {
+		out: func(c combat.Combatant) bool {
+			w, ok := cairnWounds(c)
+			return ok && (w.Status.Critical || w.Status.Fleeing)
+		},
+		dead: func(c combat.Combatant) bool {
+			w, ok := cairnWounds(c)
+			return ok && w.Status.Dead
+		},
+	},
+}
+
+// cairnWounds decodes a DAIRN combatant's wounds.
+func cairnWounds(c combat.Combatant) (cairn.Wounds, bool) {
+	var w cairn.Wounds
+	if len(c.RoundState) == 0 || json.Unmarshal(c.RoundState, &w) != nil {
+		return w, false
+	}
+	return w, true
+}
+
+// judgeOf returns the judge of a ruleset.
+func judgeOf(id string) judge { return judges[id] }
+
+// fighting reports whether combatant id is still in the fight.
+func (j judge) fighting(rs combat.Ruleset, enc combat.Encounter, id string) bool {
+	up, err := combat.IsUp(rs, enc, id)
+	if err != nil || !up {
+		return false
+	}
+	if j.out == nil {
+		return true
+	}
+	c, _ := enc.Combatant(id)
+	return !j.out(c)
+}
+
+// isDead reports whether c is dead.
+func (j judge) isDead(c combat.Combatant) bool { return j.dead != nil && j.dead(c) }

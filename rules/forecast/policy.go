@@ -1,0 +1,476 @@
+package forecast
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"sort"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// Policy is a named way for a side to fight, written against the engine's
+// queries only (odds, planned paths with their opportunity attacks, attack
+// tiers, the actions on offer), so whatever it issues the engine would
+// accept from a player. Every policy attacks the enemy it is likeliest to
+// drop (focus fire), takes the opportunity attacks it is offered, and
+// answers a ruleset's questions with the first option the ruleset lists.
+type Policy struct {
+	Name string
+	// Safest plans moves along the ruleset's safest path (fewest, then
+	// weakest opportunity attacks) instead of the shortest.
+	Safest bool
+	// Brave weighs the risk of a path's opportunity attacks: a risky
+	// destination is taken only when Brave times the chance to drop the
+	// target from there is at least the chance the attacks drop the mover.
+	// +Inf takes any path.
+	Brave float64
+	// Flank prefers destinations with a better attack tier (front, flank,
+	// second flank, rear: K-FLANK-9) where the ruleset has tiers.
+	Flank bool
+	// Dash takes the Dash action to close a gap a move cannot (DND-ND-1).
+	Dash bool
+	// DisengageAction spends the action, not only a bonus action, on
+	// Disengage before a move that would provoke (DND-ND-3).
+	DisengageAction bool
+}
+
+// The named policies.
+var policies = []Policy{
+	{Name: "aggressive", Brave: math.Inf(1), Flank: true, Dash: true},
+	{Name: "cautious", Safest: true, Brave: 0.5, Flank: true, Dash: true, DisengageAction: true},
+}
+
+// Names lists the policies by name.
+func Names() []string {
+	out := make([]string, len(policies))
+	for i, p := range policies {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// Lookup returns the policy with the given name.
+func Lookup(name string) (Policy, bool) {
+	for _, p := range policies {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Policy{}, false
+}
+
+// How many candidate destinations a policy plans in full each turn.
+const planCandidates = 4
+
+// The action keys a policy looks for among combat.Actions (the UI's keys,
+// DND-ND-1).
+const (
+	actionDash      = "dash"
+	actionDisengage = "disengage"
+	actionDodge     = "dodge"
+)
+
+// answer answers a pending decision: an opportunity attack is taken when
+// the engine's odds say it can be made (K-OA, DND-ALG-D), otherwise
+// declined; a ruleset's question gets its first option.
+func (p Policy) answer(ft *fight, d *combat.Decision) combat.Command {
+	if d.Kind == combat.DecideOpportunity {
+		if _, err := combat.Odds(ft.f.rs, ft.enc, d.Attack); err == nil {
+			return combat.TakeOpportunity{}
+		}
+		return combat.DeclineOpportunity{}
+	}
+	return combat.Choose{Choice: d.Options[0]}
+}
+
+// act picks the acting creature's next command: attack if it can, else
+// move once towards the enemy, then defend or end the turn.
+func (p Policy) act(ft *fight, id string) (combat.Command, error) {
+	c, _ := ft.enc.Combatant(id)
+	if c.Budget.Actions > 0 {
+		if cmd, ok := p.attack(ft, c); ok {
+			return cmd, nil
+		}
+	}
+	if !ft.turn.moved && c.Budget.Movement > 0 {
+		ft.turn.moved = true
+		if cmd, ok := p.approach(ft, c); ok {
+			return cmd, nil
+		}
+	}
+	if !ft.turn.defended && c.Budget.Actions > 0 {
+		ft.turn.defended = true
+		if use, ok := offered(ft, id, actionDodge, true); ok && len(ft.enemies(c)) > 0 {
+			return use, nil
+		}
+	}
+	return combat.EndTurn{}, nil
+}
+
+// enemies returns the indices of the creatures still fighting against c.
+func (ft *fight) enemies(c combat.Combatant) []int {
+	var out []int
+	for i, o := range ft.enc.Combatants {
+		if !ft.out[i] && o.Side != c.Side {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// attack picks the attack most likely to drop its target (focus fire),
+// then the likeliest to land, then the weakest target, among those the
+// engine's odds allow now.
+func (p Policy) attack(ft *fight, c combat.Combatant) (combat.Command, bool) {
+	opts := attackOptions(ft, c.ID)
+	best, bestScore := combat.Attack{}, -1.0
+	for _, i := range ft.enemies(c) {
+		e := ft.enc.Combatants[i]
+		touch := grid.Touching(footprint(c), footprint(e))
+		for k, opt := range opts {
+			if !touch && k == 0 {
+				continue // the first attack is the melee one; shots come after it
+			}
+			ch, err := combat.Odds(ft.f.rs, ft.enc, combat.AttackRequest{Attacker: c.ID, Defender: e.ID, Option: opt})
+			if err != nil {
+				continue
+			}
+			down, hit := dropChance(ch)
+			score := down + hit/1000 + 1/float64(1000*(1+max(0, e.HP)))
+			if score > bestScore {
+				best, bestScore = combat.Attack{Attacker: c.ID, Defender: e.ID, Option: opt}, score
+			}
+		}
+	}
+	return best, bestScore >= 0
+}
+
+// attackOptions lists the options of the attacks creature id can make:
+// its Armory's choices, or the ruleset's default attack.
+func attackOptions(ft *fight, id string) []json.RawMessage {
+	if a, ok := ft.f.rs.(combat.Armory); ok {
+		if cs, err := a.AttackChoices(ft.enc, id); err == nil && len(cs) > 0 {
+			out := make([]json.RawMessage, len(cs))
+			for i, c := range cs {
+				out[i] = c.Option
+			}
+			return out
+		}
+	}
+	return []json.RawMessage{nil}
+}
+
+// dropChance reads the chance an attack drops its target and the chance it
+// lands from the ruleset's odds: "down" and "hit" where the ruleset reports
+// them, else DAIRN's critical and dead outcomes and one minus "none".
+func dropChance(ch []combat.Chance) (down, hit float64) {
+	get := func(key string) (float64, bool) {
+		for _, c := range ch {
+			if c.Key == key && c.Den > 0 {
+				return float64(c.Num) / float64(c.Den), true
+			}
+		}
+		return 0, false
+	}
+	down, ok := get("down")
+	if !ok {
+		crit, _ := get("critical")
+		dead, _ := get("dead")
+		down = crit + dead
+	}
+	if hit, ok = get("hit"); !ok {
+		none, _ := get("none")
+		hit = 1 - none
+	}
+	return down, hit
+}
+
+// footprint returns the squares a combatant covers.
+func footprint(c combat.Combatant) grid.Footprint {
+	return grid.Footprint{At: c.Pos, Side: max(1, c.Stats.Size)}
+}
+
+// destination is a square next to an enemy the mover could stand on.
+type destination struct {
+	at    grid.Square
+	enemy int // index of the enemy it touches
+	dist  int // steps on the map, ignoring the ruleset's costs
+}
+
+// move is a planned move and what it risks.
+type move struct {
+	dest destination
+	path []grid.Square
+	risk int // opportunity attacks it offers
+	oas  []combat.Offer
+	tier int // attack tier rank from the destination: higher is better
+}
+
+// approach moves towards the nearest enemy: to a square from which it can
+// attack this turn if one is in reach (the safest and best-tiered first, as
+// the policy weighs them), otherwise as far along the way as it can go.
+func (p Policy) approach(ft *fight, c combat.Combatant) (combat.Command, bool) {
+	reach := ft.mapReach(c)
+	dests := ft.destinations(c, reach)
+	if len(dests) == 0 {
+		return nil, false
+	}
+	// The nearest destination first: when it is out of reach this turn,
+	// so are the rest, and planning them would be wasted queries.
+	var plans []move
+	for i, d := range dests[:min(planCandidates, len(dests))] {
+		m, ok := p.plan(ft, c, d, reach)
+		if !ok && i == 0 {
+			break
+		}
+		if ok {
+			plans = append(plans, m)
+		}
+	}
+	if m, ok := p.choose(ft, c, plans); ok {
+		if cmd, ok := p.disengage(ft, c, m, true); ok {
+			return cmd, true
+		}
+		return combat.Move{ID: c.ID, Path: m.path}, true
+	}
+	if p.Dash && !ft.turn.extra && c.Budget.Actions > 0 {
+		if use, ok := offered(ft, c.ID, actionDash, false); ok {
+			ft.turn.extra, ft.turn.moved = true, false
+			return use, true
+		}
+	}
+	return p.partial(ft, c, dests[0], reach)
+}
+
+// disengage takes Disengage before a risky move when the policy allows it
+// (a bonus action always; the action only when whole is false, that is
+// when no attack follows the move anyway).
+func (p Policy) disengage(ft *fight, c combat.Combatant, m move, whole bool) (combat.Command, bool) {
+	if m.risk == 0 || ft.turn.extra {
+		return nil, false
+	}
+	use, ok := offered(ft, c.ID, actionDisengage, false)
+	if !ok || use.Resource == combat.ResAction && (whole || !p.DisengageAction) {
+		return nil, false
+	}
+	ft.turn.extra, ft.turn.moved = true, false
+	return use, true
+}
+
+// offered returns the UseAction for the action with the given key if the
+// ruleset offers it now, preferring a bonus action; onlyAction restricts
+// it to the action.
+func offered(ft *fight, id, key string, onlyAction bool) (combat.UseAction, bool) {
+	if _, ok := ft.f.rs.(combat.ActionLister); !ok {
+		return combat.UseAction{}, false
+	}
+	list, err := combat.Actions(ft.f.rs, ft.enc, id)
+	if err != nil {
+		return combat.UseAction{}, false
+	}
+	var found *combat.ActionChoice
+	for i := range list {
+		a := &list[i]
+		if a.Key != key || onlyAction && a.Resource != combat.ResAction {
+			continue
+		}
+		if found == nil || a.Resource == combat.ResBonus {
+			found = a
+		}
+	}
+	if found == nil {
+		return combat.UseAction{}, false
+	}
+	return combat.UseAction{ID: id, Resource: found.Resource, Key: found.Key}, true
+}
+
+// mapReach measures steps from c over open squares no other fighting
+// creature stands on, ignoring the ruleset's costs: a cheap guide to which
+// enemy is nearest and which way to go.
+func (ft *fight) mapReach(c combat.Combatant) *grid.Reach {
+	side := max(1, c.Stats.Size)
+	var others []grid.Footprint
+	for i, o := range ft.enc.Combatants {
+		if o.ID != c.ID && !ft.out[i] {
+			others = append(others, footprint(o))
+		}
+	}
+	free := func(_, to grid.Square) int {
+		f := grid.Footprint{At: to, Side: side}
+		for _, o := range others {
+			if grid.Distance(f, o) == 0 {
+				return grid.Blocked
+			}
+		}
+		return 1
+	}
+	m := ft.f.board.Map()
+	return ft.f.board.Reach(grid.Footprint{At: c.Pos, Side: side}, m.W*m.H, free)
+}
+
+// destinations lists the reachable squares touching an enemy, nearest
+// first, then next to the weakest enemy.
+func (ft *fight) destinations(c combat.Combatant, reach *grid.Reach) []destination {
+	side := max(1, c.Stats.Size)
+	var out []destination
+	for _, i := range ft.enemies(c) {
+		e := footprint(ft.enc.Combatants[i])
+		for y := e.At.Y - side; y <= e.At.Y+e.Side; y++ {
+			for x := e.At.X - side; x <= e.At.X+e.Side; x++ {
+				s := grid.Square{X: x, Y: y}
+				if !grid.Touching(grid.Footprint{At: s, Side: side}, e) {
+					continue
+				}
+				if d, ok := reach.Cost(s); ok && d > 0 {
+					out = append(out, destination{at: s, enemy: i, dist: d})
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		da, db := out[a], out[b]
+		if da.dist != db.dist {
+			return da.dist < db.dist
+		}
+		ha, hb := ft.enc.Combatants[da.enemy].HP, ft.enc.Combatants[db.enemy].HP
+		if ha != hb {
+			return ha < hb
+		}
+		return grid.Compare(da.at, db.at) < 0
+	})
+	return out
+}
+
+// plan asks the engine whether a whole move to d is possible this turn:
+// the map's shortest path, previewed; when that would offer opportunity
+// attacks and the policy moves safely, the ruleset's safest path where it
+// has a planner. ok is false when d cannot be reached this turn.
+func (p Policy) plan(ft *fight, c combat.Combatant, d destination, reach *grid.Reach) (move, bool) {
+	m := move{dest: d, path: reach.Path(d.at)[1:]}
+	pv := combat.PreviewMove(ft.f.rs, ft.enc, c.ID, m.path)
+	if pv.Err != nil {
+		return move{}, false
+	}
+	m.risk, m.oas = len(pv.Offers), pv.Offers
+	if pl, ok := ft.f.rs.(combat.Planner); ok && p.Safest && m.risk > 0 {
+		if plan, err := pl.PlanMove(ft.enc, c.ID, d.at, true); err == nil && len(plan.Path) > 0 {
+			if pv := combat.PreviewMove(ft.f.rs, ft.enc, c.ID, plan.Path); pv.Err == nil && len(pv.Offers) < m.risk {
+				m.path, m.risk, m.oas = plan.Path, len(pv.Offers), pv.Offers
+			}
+		}
+	}
+	if p.Flank {
+		m.tier = ft.tierAt(c, d)
+	}
+	return m, true
+}
+
+// tierRank orders the attack tiers of K-FLANK-9, worst first.
+var tierRank = map[string]int{"front": 1, "flank": 2, "second-flank": 3, "rear": 4}
+
+// tierAt is the rank of the tier c would attack its enemy from at d, or 0
+// where the ruleset has no tiers or the attack would not be allowed.
+func (ft *fight) tierAt(c combat.Combatant, d destination) int {
+	tg, ok := ft.f.rs.(combat.Targeter)
+	if !ok {
+		return 0
+	}
+	t, err := tg.Target(ft.at(c.ID, d.at), c.ID, ft.enc.Combatants[d.enemy].ID)
+	if err != nil || !t.Allowed {
+		return 0
+	}
+	return tierRank[t.Tier]
+}
+
+// at returns the encounter with combatant id standing on s: a
+// hypothetical for queries, never applied.
+func (ft *fight) at(id string, s grid.Square) combat.Encounter {
+	enc := ft.enc
+	enc.Combatants = slices.Clone(enc.Combatants)
+	enc.Combatants[enc.Find(id)].Pos = s
+	return enc
+}
+
+// choose picks the move to make among the whole moves planned: the
+// policy's risk rule first, then the best tier, then the shortest.
+func (p Policy) choose(ft *fight, c combat.Combatant, plans []move) (move, bool) {
+	sort.SliceStable(plans, func(a, b int) bool {
+		ma, mb := plans[a], plans[b]
+		if !math.IsInf(p.Brave, 1) && ma.risk != mb.risk {
+			return ma.risk < mb.risk
+		}
+		if ma.tier != mb.tier {
+			return ma.tier > mb.tier
+		}
+		return ma.dest.dist < mb.dest.dist
+	})
+	for _, m := range plans {
+		if p.worth(ft, c, m) {
+			return m, true
+		}
+	}
+	return move{}, false
+}
+
+// worth reports whether a move's opportunity attacks are worth braving:
+// always without any, or for a brave policy; otherwise when Brave times
+// the chance to drop the target from the destination is at least the
+// chance the attacks drop the mover.
+func (p Policy) worth(ft *fight, c combat.Combatant, m move) bool {
+	if m.risk == 0 || math.IsInf(p.Brave, 1) {
+		return true
+	}
+	if _, ok := offered(ft, c.ID, actionDisengage, false); ok {
+		return true // Disengage takes the risk away
+	}
+	gain := 0.0
+	target := ft.enc.Combatants[m.dest.enemy].ID
+	if ch, err := combat.Odds(ft.f.rs, ft.at(c.ID, m.dest.at), combat.AttackRequest{Attacker: c.ID, Defender: target}); err == nil {
+		gain, _ = dropChance(ch)
+	}
+	threat := 0.0
+	for _, oa := range m.oas {
+		ch, err := combat.Odds(ft.f.rs, ft.at(c.ID, oa.At), combat.AttackRequest{Attacker: oa.Attacker, Defender: c.ID, Opportunity: true})
+		if err == nil {
+			down, _ := dropChance(ch)
+			threat += down
+		}
+	}
+	return p.Brave*gain >= threat
+}
+
+// partial moves as far towards d as the engine allows this turn; a policy
+// that weighs risk stops before the first step that would offer an
+// opportunity attack.
+func (p Policy) partial(ft *fight, c combat.Combatant, d destination, reach *grid.Reach) (combat.Command, bool) {
+	got, offers := ft.longestLegal(c.ID, reach.Path(d.at)[1:])
+	if len(offers) > 0 && !math.IsInf(p.Brave, 1) {
+		if cmd, ok := p.disengage(ft, c, move{risk: len(offers)}, false); ok {
+			return cmd, true
+		}
+		got = got[:max(0, slices.Index(got, offers[0].Before))]
+	}
+	if len(got) == 0 {
+		return nil, false
+	}
+	return combat.Move{ID: c.ID, Path: got}, true
+}
+
+// longestLegal returns the longest start of path the engine would let
+// combatant id walk now (a Move is all or nothing), found by bisection
+// over previews, with the opportunity attacks it would offer.
+func (ft *fight) longestLegal(id string, path []grid.Square) ([]grid.Square, []combat.Offer) {
+	lo, hi := 0, len(path) // path[:lo] is legal; path[:hi+1] is not, or hi is the whole path
+	var offers []combat.Offer
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if pv := combat.PreviewMove(ft.f.rs, ft.enc, id, path[:mid]); pv.Err == nil {
+			lo, offers = mid, pv.Offers
+		} else {
+			hi = mid - 1
+		}
+	}
+	return slices.Clone(path[:lo]), offers
+}
