@@ -39,6 +39,9 @@ import (
 var version = "dev"
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "forecast" {
+		os.Exit(runForecast(os.Args[2:], os.Stdout, os.Stderr))
+	}
 	app.Routes()
 	goapp.RunWhenOnBrowser() // returns at once outside the browser
 	if err := runServer(os.Args[1:]); err != nil {
