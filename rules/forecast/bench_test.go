@@ -23,3 +23,9 @@ func benchFights(b *testing.B, id string) {
 
 func BenchmarkFightUrchins(b *testing.B)      { benchFights(b, "kal-urchins") }
 func BenchmarkFightGoblinAmbush(b *testing.B) { benchFights(b, "dnd5e-goblin-ambush") }
+
+func BenchmarkFightEverySample(b *testing.B) {
+	for _, s := range rulesets.Samples() {
+		b.Run(s.ID, func(b *testing.B) { benchFights(b, s.ID) })
+	}
+}

@@ -124,7 +124,7 @@ func TestStopsWhenPrecise(t *testing.T) {
 // policies: no command a policy issues may be refused, every fight ends,
 // and two seeds agree within their intervals.
 func TestEverySampleNoRefusal(t *testing.T) {
-	fights := 250 // 1,000 fights a sample: four mixes, two seeds
+	fights := 250 // 1,000 fights a sample: four mixes, two seeds of 125
 	if testing.Short() || runtime.GOOS == "js" {
 		fights = 20
 	}

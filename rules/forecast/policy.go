@@ -122,17 +122,26 @@ func (ft *fight) enemies(c combat.Combatant) []int {
 
 // attack picks the attack most likely to drop its target (focus fire),
 // then the likeliest to land, then the weakest target, among those the
-// engine's odds allow now.
+// engine's odds allow now: with the first (melee) attack on the enemies in
+// contact, or, when none is, with the others (shots) at any enemy.
 func (p Policy) attack(ft *fight, c combat.Combatant) (combat.Command, bool) {
 	opts := attackOptions(ft, c.ID)
+	enemies := ft.enemies(c)
+	var touching []int
+	for _, i := range enemies {
+		if grid.Touching(footprint(c), footprint(ft.enc.Combatants[i])) {
+			touching = append(touching, i)
+		}
+	}
+	if len(touching) > 0 {
+		enemies, opts = touching, opts[:1]
+	} else {
+		opts = opts[1:]
+	}
 	best, bestScore := combat.Attack{}, -1.0
-	for _, i := range ft.enemies(c) {
+	for _, i := range enemies {
 		e := ft.enc.Combatants[i]
-		touch := grid.Touching(footprint(c), footprint(e))
-		for k, opt := range opts {
-			if !touch && k == 0 {
-				continue // the first attack is the melee one; shots come after it
-			}
+		for _, opt := range opts {
 			ch, err := combat.Odds(ft.f.rs, ft.enc, combat.AttackRequest{Attacker: c.ID, Defender: e.ID, Option: opt})
 			if err != nil {
 				continue
@@ -212,6 +221,11 @@ type move struct {
 // attack this turn if one is in reach (the safest and best-tiered first, as
 // the policy weighs them), otherwise as far along the way as it can go.
 func (p Policy) approach(ft *fight, c combat.Combatant) (combat.Command, bool) {
+	for _, i := range ft.enemies(c) {
+		if grid.Touching(footprint(c), footprint(ft.enc.Combatants[i])) {
+			return nil, false // engaged: leaving would only invite opportunity attacks
+		}
+	}
 	reach := ft.mapReach(c)
 	dests := ft.destinations(c, reach)
 	if len(dests) == 0 {
