@@ -12,11 +12,10 @@ func benchFights(b *testing.B, id string) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	f.Extend(b.N)
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := f.play(i); err != nil {
-			b.Fatal(err)
-		}
+	if _, err := f.Run(b.N); err != nil {
+		b.Fatal(err)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fights/s")
 }

@@ -19,16 +19,17 @@ func FightSeed(seed uint64, i int) uint64 {
 
 // fight is one fight being played.
 type fight struct {
-	f      *Forecaster
-	index  int
-	enc    combat.Encounter
-	dice   *dice.PCG
-	round0 int        // the round the forecast started in
-	turn   turnMemory // what the acting creature has done this turn
-	out    []bool     // per creature: out of the fight
-	first  int
-	quiet  bool // nothing moved and nobody attacked since the round began
-	stale  bool // a whole round passed in which nothing moved and nobody attacked
+	f        *Forecaster
+	index    int
+	enc      combat.Encounter
+	dice     *dice.PCG
+	round0   int        // the round the forecast started in
+	turn     turnMemory // what the acting creature has done this turn
+	out      []bool     // per creature: out of the fight
+	first    int
+	quiet    bool // nothing moved and nobody attacked since the round began
+	stale    bool // a whole round passed in which nothing moved and nobody attacked
+	commands int  // given so far
 }
 
 // turnMemory is what a policy remembers within one creature's turn, so it
@@ -40,36 +41,40 @@ type turnMemory struct {
 	defended bool // took a defensive action (Dodge)
 }
 
-// play plays fight i to its end: one side standing, everyone down, the
-// round cap, or a full round in which nothing moved and nobody attacked
-// (a stalemate).
-func (f *Forecaster) play(i int) (outcome, error) {
+// begin sets up fight i: an encounter in setup is started, and the
+// fight's end is checked from where it stands.
+func (f *Forecaster) begin(i int) (*fight, error) {
 	ft := &fight{f: f, index: i, enc: f.start, dice: dice.NewPCG(FightSeed(f.set.Seed, i)), first: -1,
 		out: make([]bool, len(f.start.Combatants))}
-	if err := ft.begin(); err != nil {
-		return outcome{}, err
+	if err := ft.start(); err != nil {
+		return nil, err
 	}
 	ft.round0 = ft.enc.Round
 	ft.scan()
-	for range maxCommands {
-		if w, over := ft.over(); over {
-			return ft.outcome(w), nil
-		}
-		cmd, err := ft.decide()
-		if err != nil {
-			return outcome{}, &RefusedError{Fight: i, Command: combat.EndTurn{}, Err: err}
-		}
-		if err := ft.apply(cmd); err != nil {
-			return outcome{}, err
-		}
-	}
-	return outcome{}, &RefusedError{Fight: i, Command: combat.EndTurn{}, Err: combat.Invalid("", "forecast", "no end after %d commands", maxCommands)}
+	return ft, nil
 }
 
-// begin starts an encounter still in setup: initiative is rolled unless
+// step gives the fight's next command, or reports its outcome once it is
+// over: one side standing, everyone down, the round cap, or a full round
+// in which nothing moved and nobody attacked (a stalemate).
+func (ft *fight) step() (outcome, bool, error) {
+	if w, over := ft.over(); over {
+		return ft.outcome(w), true, nil
+	}
+	if ft.commands++; ft.commands > maxCommands {
+		return outcome{}, false, &RefusedError{Fight: ft.index, Command: combat.End{}, Err: combat.Invalid("", "forecast", "no end after %d commands", maxCommands)}
+	}
+	cmd, err := ft.decide()
+	if err != nil {
+		return outcome{}, false, &RefusedError{Fight: ft.index, Command: combat.EndTurn{}, Err: err}
+	}
+	return outcome{}, false, ft.apply(cmd)
+}
+
+// start starts an encounter still in setup: initiative is rolled unless
 // the GM already set an order, and the creatures marked surprised start
 // surprised (DND-STEP-3, DND-STEP-4).
-func (ft *fight) begin() error {
+func (ft *fight) start() error {
 	if ft.enc.Phase != combat.PhaseSetup {
 		return nil
 	}

@@ -264,7 +264,8 @@ type Forecaster struct {
 	judge     judge
 	board     *grid.Board
 	tally     tally
-	minFights int // play at least this many, precise or not (Extend)
+	minFights int    // play at least this many, precise or not (Extend)
+	cur       *fight // the fight under way between Steps
 }
 
 // New prepares a forecast of enc, whose ruleset must be in reg. The
@@ -339,14 +340,42 @@ func (f *Forecaster) Extend(n int) {
 // policy issued a command the engine refused: the fight is not counted.
 func (f *Forecaster) Run(n int) (int, error) {
 	played := 0
-	for ; played < n && !f.Done(); played++ {
-		o, err := f.play(f.tally.fights)
+	for played < n && !f.Done() {
+		k, err := f.Step(1)
+		played += k
 		if err != nil {
 			return played, err
 		}
-		f.tally.add(o)
 	}
 	return played, nil
+}
+
+// Step gives at most n commands, continuing the fight under way and
+// starting the next ones, and returns how many fights it finished: the
+// finest slice of work, for a caller that must stay responsive between
+// slices. Run and Step may be mixed; the result is the same.
+func (f *Forecaster) Step(n int) (int, error) {
+	finished := 0
+	for ; n > 0 && !f.Done(); n-- {
+		if f.cur == nil {
+			ft, err := f.begin(f.tally.fights)
+			if err != nil {
+				return finished, err
+			}
+			f.cur = ft
+		}
+		o, over, err := f.cur.step()
+		if err != nil {
+			f.cur = nil
+			return finished, err
+		}
+		if over {
+			f.tally.add(o)
+			f.cur = nil
+			finished++
+		}
+	}
+	return finished, nil
 }
 
 // Result returns the forecast of the fights played so far.
