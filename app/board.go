@@ -64,6 +64,8 @@ type TokenView struct {
 	Engaged        string // "pinned" or "overwhelmed" (K-PIN), drawn as a ring
 	EngagedLabel   string // the engagement in words, for the tooltip
 	Ally           bool   // on the first side (drawn blue)
+	Risk           string // the forecast's risk in words, for the tooltip ("down in 34 % of fights")
+	RiskPct        string // the same, short, drawn on the token
 }
 
 // Gesture is a pointer gesture on the board, raised as actionBoard.
@@ -305,12 +307,17 @@ func (t *Token) Render() app.UI {
 	if v.EngagedLabel != "" {
 		title += " · " + i18n.Isolate(v.EngagedLabel)
 	}
+	var risk app.UI
+	if v.Risk != "" {
+		title += " · " + v.Risk
+		risk = svg("text").Class("risk").Attr("x", x+size/2).Attr("y", y+size+9).Attr("text-anchor", "middle").Text(v.RiskPct)
+	}
 	var ring app.UI
 	if v.Engaged != "" {
 		ring = svg("rect").Class("ring "+v.Engaged).Attr("x", x+1).Attr("y", y+1).
 			Attr("width", size-2).Attr("height", size-2).Attr("rx", (size-2)/2)
 	}
-	return svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-hp", v.HP).Attr("data-engaged", v.Engaged).Body(
+	return svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-hp", v.HP).Attr("data-engaged", v.Engaged).Attr("data-risk", v.Risk).Body(
 		svg("title").Text(title),
 		ring,
 		svg("rect").Class("disc").Attr("x", x+3).Attr("y", y+3).
@@ -319,6 +326,7 @@ func (t *Token) Render() app.UI {
 			Attr("text-anchor", "middle").Text(initials(v.Name)),
 		svg("rect").Class("hpbar").Attr("x", x+4).Attr("y", y+size-6).Attr("width", hpW).Attr("height", 3),
 		svg("g").Body(badges...),
+		risk,
 	)
 }
 

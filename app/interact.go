@@ -43,6 +43,7 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(t.lang, enc, c, down, reactions),
 			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
 			Striker: slices.Contains(v.Strikers, c.ID), Spared: slices.Contains(v.Spared, c.ID), Ally: c.Side == first,
+			Risk: t.riskLabel(c.ID), RiskPct: t.riskPct(c.ID),
 		})
 		if st := standing[c.ID]; st.Overwhelmed || st.Pinned {
 			tv := &v.Tokens[len(v.Tokens)-1]

@@ -65,6 +65,8 @@ type Table struct {
 		rev int
 		d   string
 	}
+	fc         *forecastRun      // the "Who wins?" forecast
+	fcPolicies map[string]string // the tactics chosen per side for it
 }
 
 // panelViews are snapshots that change only with the session.
@@ -240,7 +242,7 @@ func (t *Table) use(sess *combat.Session) {
 	t.changed()
 	t.events = replayEvents(sess)
 	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
-	t.surprised = nil
+	t.surprised, t.fc = nil, nil
 	if cur := sess.State().Current(); cur != "" {
 		t.selected = cur
 	}
@@ -379,6 +381,7 @@ func (t *Table) Render() app.UI {
 				t.renderMovement(enc),
 				t.renderActions(enc),
 				t.renderAttack(enc),
+				t.renderForecast(enc),
 				&Log{V: t.views(enc).log},
 				t.renderEditor(enc),
 			),

@@ -1,0 +1,295 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+	"battlemat/rules/forecast"
+)
+
+// The "Who wins?" panel plays the open encounter to its end many times
+// (rules/forecast) on the page's own thread, in slices of work between
+// frames, so the table stays responsive while it runs.
+const (
+	forecastFights  = 4000                   // most fights of a forecast; it stops earlier once precise
+	forecastMore    = 2000                   // fights "Run more" adds
+	forecastSlice   = 20 * time.Millisecond  // work between two yields to the browser
+	forecastRefresh = 250 * time.Millisecond // how often the panel shows the numbers so far
+)
+
+// forecastRun is a forecast in progress or done.
+type forecastRun struct {
+	f         *forecast.Forecaster
+	rev       int // the revision of the session it forecasts
+	running   bool
+	cancelled bool
+	err       string
+	res       forecast.Result
+	shown     time.Time     // when the panel last took the numbers
+	longest   time.Duration // the longest slice of work so far
+}
+
+// startForecast forecasts the open encounter from where it stands.
+func (t *Table) startForecast(ctx app.Context) {
+	f, err := forecast.New(t.reg, t.state(), forecast.Settings{Fights: forecastFights, Seed: 1, Policies: t.fcPolicies})
+	if err != nil {
+		t.fc = &forecastRun{rev: t.rev, err: err.Error()}
+		return
+	}
+	t.fc = &forecastRun{f: f, rev: t.rev}
+	t.resumeForecast(ctx)
+}
+
+// resumeForecast runs the forecast in slices until it is done or
+// cancelled.
+func (t *Table) resumeForecast(ctx app.Context) {
+	fc := t.fc
+	fc.running, fc.cancelled = true, false
+	ctx.After(0, func(ctx app.Context) { t.forecastSlice(ctx, fc) })
+}
+
+// forecastSlice does one slice of the forecast's work, then yields to the
+// browser; the panel is redrawn only every forecastRefresh, and when done.
+func (t *Table) forecastSlice(ctx app.Context, fc *forecastRun) {
+	if t.fc != fc || !fc.running {
+		ctx.PreventUpdate()
+		return
+	}
+	begin := time.Now()
+	for time.Since(begin) < forecastSlice && !fc.f.Done() {
+		if _, err := fc.f.Step(1); err != nil {
+			fc.err, fc.running = err.Error(), false
+			break
+		}
+	}
+	fc.longest = max(fc.longest, time.Since(begin))
+	done := fc.f.Done() || !fc.running
+	if !done && time.Since(fc.shown) < forecastRefresh {
+		ctx.PreventUpdate()
+	} else {
+		fc.res, fc.shown = fc.f.Result(), time.Now()
+	}
+	if done {
+		fc.running = false
+		return
+	}
+	ctx.After(0, func(ctx app.Context) { t.forecastSlice(ctx, fc) })
+}
+
+// forecastNow returns the forecast of the open encounter as it stands, or
+// nil when there is none or the encounter changed since.
+func (t *Table) forecastNow() *forecastRun {
+	if t.fc == nil || t.fc.rev != t.rev || t.fc.f == nil || t.fc.res.Fights == 0 {
+		return nil
+	}
+	return t.fc
+}
+
+// riskLabel is the risk drawn on creature id's token: the share of fights
+// in which it goes down, or "" without a forecast.
+func (t *Table) riskLabel(id string) string {
+	fc := t.forecastNow()
+	if fc == nil {
+		return ""
+	}
+	c, ok := fc.res.Creature(id)
+	if !ok {
+		return ""
+	}
+	if c.Dead.P > 0 {
+		return i18n.T(t.lang, "forecast.risk.dead", "p", pct(t.lang, c.Down.P), "dead", pct(t.lang, c.Dead.P))
+	}
+	return i18n.T(t.lang, "forecast.risk", "p", pct(t.lang, c.Down.P))
+}
+
+// riskPct is riskLabel in short: the share of fights in which creature id
+// goes down.
+func (t *Table) riskPct(id string) string {
+	if fc := t.forecastNow(); fc != nil {
+		if c, ok := fc.res.Creature(id); ok {
+			return pct(t.lang, c.Down.P)
+		}
+	}
+	return ""
+}
+
+// pct writes a probability as a percentage with one decimal.
+func pct(l i18n.Lang, p float64) string {
+	return i18n.Percent(l, int64(math.Round(p*10000)), 10000)
+}
+
+// difficulty is the word for a side's chance to win: the panel's verdict,
+// read from the forecast rather than from experience budgets.
+func difficulty(win float64) string {
+	switch {
+	case win >= 0.95:
+		return "forecast.word.trivial"
+	case win >= 0.75:
+		return "forecast.word.easy"
+	case win >= 0.45:
+		return "forecast.word.even"
+	case win >= 0.2:
+		return "forecast.word.hard"
+	case win >= 0.05:
+		return "forecast.word.deadly"
+	}
+	return "forecast.word.hopeless"
+}
+
+// renderForecast is the "Who wins?" panel.
+func (t *Table) renderForecast(enc combat.Encounter) app.UI {
+	l := t.lang
+	fc := t.fc
+	running := fc != nil && fc.running
+	body := []app.UI{
+		app.H2().Text(i18n.T(l, "forecast.title")),
+		app.P().Class("hint").Text(i18n.T(l, "forecast.hint")),
+		t.renderPolicies(enc, running),
+	}
+	switch {
+	case running:
+		body = append(body,
+			app.Progress().ID("forecast-progress").Attr("max", fc.f.Settings().Fights).Attr("value", fc.f.Played()),
+			app.P().Body(say(l, "forecast.progress", "n", fc.f.Played(), "max", fc.f.Settings().Fights)...),
+			app.Button().ID("forecast-cancel").Text(i18n.T(l, "forecast.cancel")).OnClick(func(ctx app.Context, e app.Event) {
+				if t.fc != nil {
+					t.fc.running, t.fc.cancelled = false, true
+					t.fc.res = t.fc.f.Result()
+				}
+			}),
+		)
+	default:
+		body = append(body, app.Button().ID("forecast-run").Text(i18n.T(l, "forecast.run")).
+			OnClick(func(ctx app.Context, e app.Event) { t.startForecast(ctx) }))
+	}
+	if fc != nil && fc.err != "" {
+		body = append(body, app.P().ID("forecast-error").Class("error").Body(say(l, "forecast.failed", "msg", fc.err)...))
+	}
+	if fc != nil && fc.f != nil && fc.rev != t.rev {
+		body = append(body, app.P().ID("forecast-stale").Text(i18n.T(l, "forecast.stale")))
+	} else if fc != nil && fc.res.Fights > 0 {
+		body = append(body, t.renderForecastResult(enc, fc))
+	}
+	return app.Section().ID("forecast").Class("panel forecast").Attr("data-running", running).Body(body...)
+}
+
+// renderPolicies offers a choice of tactics for each side.
+func (t *Table) renderPolicies(enc combat.Encounter, running bool) app.UI {
+	l := t.lang
+	var rows []app.UI
+	var seen []string
+	for _, c := range enc.Combatants {
+		if slices.Contains(seen, c.Side) {
+			continue
+		}
+		seen = append(seen, c.Side)
+		cur := t.fcPolicies[c.Side]
+		if cur == "" {
+			cur = forecast.DefaultPolicy
+		}
+		var opts []app.UI
+		for _, name := range forecast.Names() {
+			opts = append(opts, app.Option().Value(name).Selected(name == cur).Text(i18n.T(l, "forecast.policy."+name)))
+		}
+		rows = append(rows, app.Label().Class("policy").Body(
+			app.Span().Body(say(l, "forecast.policy", "side", c.Side)...),
+			app.Select().Class("forecast-policy").Attr("data-side", c.Side).Disabled(running).Body(opts...).
+				OnChange(func(ctx app.Context, e app.Event) {
+					if t.fcPolicies == nil {
+						t.fcPolicies = map[string]string{}
+					}
+					t.fcPolicies[data(ctx, "side")] = ctx.JSSrc().Get("value").String()
+				}),
+		))
+	}
+	return app.Div().Class("policies").Body(rows...)
+}
+
+// renderForecastResult shows the numbers: a bar per side with its
+// interval, the draws, the difficulty word, who drops first, the rounds.
+func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.UI {
+	l := t.lang
+	r := fc.res
+	bar := func(id, key string, iv forecast.Interval, args ...any) app.UI {
+		args = append(args, "p", pct(l, iv.P), "lo", pct(l, iv.Lo), "hi", pct(l, iv.Hi))
+		return app.Li().ID(id).Class("fc-row").Attr("data-p", fmt.Sprintf("%.4f", iv.P)).Body(
+			app.Span().Class("fc-label").Body(say(l, key, args...)...),
+			app.Span().Class("fc-bar").Title(i18n.T(l, "forecast.interval")).Body(
+				app.Span().Class("fc-fill").Style("width", pct(i18n.English, iv.P)),
+				app.Span().Class("fc-ci").Style("inset-inline-start", pct(i18n.English, iv.Lo)).
+					Style("width", pct(i18n.English, iv.Hi-iv.Lo)),
+			),
+		)
+	}
+	rows := []app.UI{}
+	for _, s := range r.Sides {
+		rows = append(rows, bar("forecast-win-"+s.Side, "forecast.win", s.Win, "side", s.Side))
+	}
+	rows = append(rows, bar("forecast-draw", "forecast.draw", r.Draw, "cap", fc.f.Settings().RoundCap))
+	out := []app.UI{app.Ul().Class("fc-bars").Body(rows...)}
+	first := firstSide(enc)
+	if s, ok := r.Side(first); ok {
+		out = append(out, app.P().ID("forecast-difficulty").Attr("data-word", difficulty(s.Win.P)).
+			Body(say(l, "forecast.difficulty", "side", first, "word", i18n.T(l, difficulty(s.Win.P)))...))
+	}
+	if id := r.MostLikelyFirst(); id != "" {
+		c, _ := r.Creature(id)
+		name := id
+		if cb, ok := enc.Combatant(id); ok {
+			name = cb.Name
+		}
+		out = append(out, app.P().ID("forecast-first").Body(say(l, "forecast.first", "name", name, "p", pct(l, c.First.P))...))
+	}
+	for _, s := range r.Sides {
+		out = append(out, app.P().Class("fc-hp").Body(say(l, "forecast.hp-lost", "side", s.Side, "n", i18n.Tenths(l, int64(math.Round(s.HPLost*10))))...))
+	}
+	out = append(out, t.renderRounds(r.Rounds))
+	status := app.P().ID("forecast-count").Body(say(l, "forecast.done", "n", r.Fights)...)
+	if fc.cancelled {
+		status = app.P().ID("forecast-count").Body(say(l, "forecast.cancelled", "n", r.Fights)...)
+	}
+	out = append(out, status)
+	if !fc.running && fc.f.Played() < forecast.MaxFights {
+		out = append(out, app.Button().ID("forecast-more").Text(i18n.T(l, "forecast.more")).OnClick(func(ctx app.Context, e app.Event) {
+			if t.fc != nil && t.fc.f != nil && t.fc.rev == t.rev {
+				t.fc.f.Extend(forecastMore)
+				t.resumeForecast(ctx)
+			}
+		}))
+	}
+	return app.Div().ID("forecast-result").Attr("data-fights", r.Fights).Attr("data-longest-ms", fc.longest.Milliseconds()).Body(out...)
+}
+
+// renderRounds draws how many rounds the fights took, as a histogram.
+func (t *Table) renderRounds(rd forecast.Rounds) app.UI {
+	l := t.lang
+	last, top := 0, 1
+	for i, k := range rd.Hist {
+		if k > 0 {
+			last = i + 1
+			top = max(top, k)
+		}
+	}
+	total := 0
+	for _, k := range rd.Hist {
+		total += k
+	}
+	bars := make([]app.UI, 0, last)
+	for i := range last {
+		k := rd.Hist[i]
+		bars = append(bars, app.Div().Class("dbar").Title(i18n.T(l, "forecast.rounds.bar", "n", i+1, "p", pct(l, float64(k)/float64(max(1, total))))).Body(
+			app.Div().Class("fill").Style("height", fmt.Sprintf("%dpx", k*40/top)),
+			app.Span().Text(i18n.Int(l, int64(i+1))),
+		))
+	}
+	return app.Div().ID("forecast-rounds").Body(
+		app.P().Body(say(l, "forecast.rounds", "mean", i18n.Tenths(l, int64(math.Round(rd.Mean*10))), "p50", rd.P50, "p90", rd.P90)...),
+		app.Div().Class("dist").Body(bars...),
+	)
+}
