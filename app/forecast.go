@@ -21,7 +21,12 @@ const (
 	forecastMore    = 2000                   // fights "Run more" adds
 	forecastSlice   = 20 * time.Millisecond  // work between two yields to the browser
 	forecastRefresh = 250 * time.Millisecond // how often the panel shows the numbers so far
+	forecastYield   = time.Millisecond       // the pause between slices, for the browser's events and frames
 )
+
+// actionForecast carries a forecast's next slice of work: handled by the
+// Table, whose context outlives the buttons that start a forecast.
+const actionForecast = "forecast"
 
 // forecastRun is a forecast in progress or done.
 type forecastRun struct {
@@ -51,13 +56,15 @@ func (t *Table) startForecast(ctx app.Context) {
 func (t *Table) resumeForecast(ctx app.Context) {
 	fc := t.fc
 	fc.running, fc.cancelled = true, false
-	ctx.After(0, func(ctx app.Context) { t.forecastSlice(ctx, fc) })
+	ctx.NewActionWithValue(actionForecast, fc)
 }
 
-// forecastSlice does one slice of the forecast's work, then yields to the
-// browser; the panel is redrawn only every forecastRefresh, and when done.
-func (t *Table) forecastSlice(ctx app.Context, fc *forecastRun) {
-	if t.fc != fc || !fc.running {
+// onForecast does one slice of a forecast's work, then yields to the
+// browser before the next; the panel is redrawn only every
+// forecastRefresh, and when the forecast is done.
+func (t *Table) onForecast(ctx app.Context, a app.Action) {
+	fc, ok := a.Value.(*forecastRun)
+	if !ok || t.fc != fc || !fc.running {
 		ctx.PreventUpdate()
 		return
 	}
@@ -79,7 +86,7 @@ func (t *Table) forecastSlice(ctx app.Context, fc *forecastRun) {
 		fc.running = false
 		return
 	}
-	ctx.After(0, func(ctx app.Context) { t.forecastSlice(ctx, fc) })
+	ctx.After(forecastYield, func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
 }
 
 // forecastNow returns the forecast of the open encounter as it stands, or
@@ -290,6 +297,6 @@ func (t *Table) renderRounds(rd forecast.Rounds) app.UI {
 	}
 	return app.Div().ID("forecast-rounds").Body(
 		app.P().Body(say(l, "forecast.rounds", "mean", i18n.Tenths(l, int64(math.Round(rd.Mean*10))), "p50", rd.P50, "p90", rd.P90)...),
-		app.Div().Class("dist").Body(bars...),
+		app.Div().Class("dchart").Body(bars...),
 	)
 }

@@ -163,6 +163,7 @@ func (t *Table) OnMount(ctx app.Context) {
 			t.panels = nil // the tracker shows the marks
 		}
 	})
+	ctx.Handle(actionForecast, t.onForecast)
 	ctx.Handle(actionLogFilter, func(ctx app.Context, a app.Action) { t.logFilter, _ = a.Value.(string) })
 	ctx.Handle(actionZoom, func(ctx app.Context, a app.Action) { t.zoomBy(a.Value.(int)) })
 	t.watchNetwork(ctx)

@@ -1,0 +1,81 @@
+//go:build e2e
+
+package main
+
+import (
+	"strconv"
+	"testing"
+	"time"
+)
+
+// longTasksJS starts recording the page's long tasks (over 50 ms, the
+// Long Tasks API's threshold) into window.longTasks.
+const longTasksJS = `(() => {
+	window.longTasks = [];
+	new PerformanceObserver(list => list.getEntries().forEach(e => window.longTasks.push(Math.round(e.duration))))
+		.observe({type: 'longtask'});
+	return true;
+})()`
+
+// TestE2EForecast runs "Who wins?" on the goblin ambush: the panel fills
+// with a win bar per side and its interval, a difficulty word, a risk on
+// every token and a rounds histogram, while the page stays responsive (a
+// token can be selected, and no main-thread task takes over 50 ms during
+// the forecast); Cancel stops it and Run more plays on from there.
+func TestE2EForecast(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dnd5e-goblin-ambush"))
+	poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 10*time.Second)
+	eval[bool](t, ctx, longTasksJS)
+	time.Sleep(300 * time.Millisecond) // let the page settle: only the forecast's tasks count
+	eval[bool](t, ctx, `(window.longTasks = [], true)`)
+
+	t0 := eval[float64](t, ctx, `performance.now()`)
+	click(t, ctx, "#forecast-run")
+	poll[bool](t, ctx, `document.getElementById('forecast-cancel') !== null`, 5*time.Second)
+	// The table answers while the forecast runs: a token can be selected.
+	click(t, ctx, "#token-wizard")
+	poll[bool](t, ctx, `document.querySelector('#token-wizard.selected') !== null`, 2*time.Second)
+	at1000 := poll[float64](t, ctx, `+(document.getElementById('forecast-progress')?.value ?? 0) >= 1000 ? performance.now() : false`, 150*time.Second)
+	t.Logf("1,000 fights of the goblin ambush after %.0f ms", at1000-t0)
+	screenshot(t, ctx, "forecast-running")
+	click(t, ctx, "#forecast-cancel")
+	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false'`, 5*time.Second)
+	fights := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.fights`)
+	longest := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.longestMs`)
+	tasks := eval[[]int](t, ctx, `window.longTasks`)
+	t.Logf("cancelled after %d fights; longest slice of work %d ms; long tasks %v", fights, longest, tasks)
+	for _, d := range tasks {
+		if d > 50 {
+			t.Errorf("a main-thread task took %d ms during the forecast", d)
+		}
+	}
+	if !eval[bool](t, ctx, `document.getElementById('forecast-count').textContent.includes('Cancelled')`) {
+		t.Error("Cancel does not say the forecast was cancelled")
+	}
+	for _, id := range []string{"forecast-win-party", "forecast-win-goblins", "forecast-draw", "forecast-difficulty", "forecast-first", "forecast-rounds"} {
+		if !eval[bool](t, ctx, `document.getElementById('`+id+`') !== null`) {
+			t.Errorf("the panel lacks #%s", id)
+		}
+	}
+	sum := eval[float64](t, ctx, `[...document.querySelectorAll('.fc-row')].reduce((s, r) => s + +r.dataset.p, 0)`)
+	if sum < 0.999 || sum > 1.001 {
+		t.Errorf("win and draw shares add up to %v", sum)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#forecast-rounds .dbar').length`); n == 0 {
+		t.Error("no rounds histogram")
+	}
+	if n := eval[int](t, ctx, `[...document.querySelectorAll('.token')].filter(g => g.dataset.risk && g.querySelector('.risk')).length`); n != 7 {
+		t.Errorf("%d of 7 tokens show their risk", n)
+	}
+	screenshot(t, ctx, "forecast-done")
+
+	click(t, ctx, "#forecast-more")
+	poll[bool](t, ctx, `+(document.getElementById('forecast-progress')?.value ?? 0) > `+strconv.Itoa(fights)+``, 60*time.Second)
+	click(t, ctx, "#forecast-cancel")
+	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false'`, 5*time.Second)
+	if after := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.fights`); after <= fights {
+		t.Errorf("Run more went from %d to %d fights", fights, after)
+	}
+}
