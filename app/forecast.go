@@ -19,9 +19,8 @@ import (
 const (
 	forecastFights  = 4000                   // most fights of a forecast; it stops earlier once precise
 	forecastMore    = 2000                   // fights "Run more" adds
-	forecastSlice   = 20 * time.Millisecond  // work between two yields to the browser
+	forecastSlice   = 15 * time.Millisecond  // work in one animation frame
 	forecastRefresh = 250 * time.Millisecond // how often the panel shows the numbers so far
-	forecastYield   = time.Millisecond       // the pause between slices, for the browser's events and frames
 )
 
 // actionForecast carries a forecast's next slice of work: handled by the
@@ -56,11 +55,11 @@ func (t *Table) startForecast(ctx app.Context) {
 func (t *Table) resumeForecast(ctx app.Context) {
 	fc := t.fc
 	fc.running, fc.cancelled = true, false
-	ctx.NewActionWithValue(actionForecast, fc)
+	nextFrame(ctx, func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
 }
 
-// onForecast does one slice of a forecast's work, then yields to the
-// browser before the next; the panel is redrawn only every
+// onForecast does one slice of a forecast's work, then waits for the next
+// animation frame before the next; the panel is redrawn only every
 // forecastRefresh, and when the forecast is done.
 func (t *Table) onForecast(ctx app.Context, a app.Action) {
 	fc, ok := a.Value.(*forecastRun)
@@ -86,7 +85,19 @@ func (t *Table) onForecast(ctx app.Context, a app.Action) {
 		fc.running = false
 		return
 	}
-	ctx.After(forecastYield, func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+	nextFrame(ctx, func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+}
+
+// nextFrame runs f at the browser's next animation frame: the page paints
+// and answers input between two slices of work.
+func nextFrame(ctx app.Context, f func(app.Context)) {
+	var fn app.Func
+	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		fn.Release()
+		ctx.Dispatch(f)
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", fn)
 }
 
 // forecastNow returns the forecast of the open encounter as it stands, or
