@@ -267,7 +267,7 @@ func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.
 	for _, s := range r.Sides {
 		out = append(out, app.P().Class("fc-hp").Body(say(l, "forecast.hp-lost", "side", s.Side, "n", i18n.Tenths(l, int64(math.Round(s.HPLost*10))))...))
 	}
-	out = append(out, t.renderRounds(r.Rounds))
+	out = append(out, t.renderForecastRounds(r.Rounds))
 	status := app.P().ID("forecast-count").Body(say(l, "forecast.done", "n", r.Fights)...)
 	if fc.cancelled {
 		status = app.P().ID("forecast-count").Body(say(l, "forecast.cancelled", "n", r.Fights)...)
@@ -284,8 +284,8 @@ func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.
 	return app.Div().ID("forecast-result").Attr("data-fights", r.Fights).Attr("data-longest-ms", fc.longest.Milliseconds()).Body(out...)
 }
 
-// renderRounds draws how many rounds the fights took, as a histogram.
-func (t *Table) renderRounds(rd forecast.Rounds) app.UI {
+// renderForecastRounds draws how many rounds the fights took, as a histogram.
+func (t *Table) renderForecastRounds(rd forecast.Rounds) app.UI {
 	l := t.lang
 	last, top := 0, 1
 	for i, k := range rd.Hist {
