@@ -1,8 +1,12 @@
 package combat
 
 import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"testing"
@@ -17,6 +21,18 @@ func allocated(f func()) uint64 {
 	f()
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+// inflatedSize returns how many bytes a link's body inflates to, up to
+// LinkLimits.Inflated+1, or 0 when it is not a deflated base64url body.
+func inflatedSize(link string) int {
+	_, body, _ := strings.Cut(link, ".")
+	raw, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		return 0
+	}
+	n, _ := io.Copy(io.Discard, io.LimitReader(flate.NewReader(bytes.NewReader(raw)), int64(LinkLimits.Inflated)+1))
+	return int(n)
 }
 
 // tiebreakBomb is the share link of issue 11 item 2: two creatures, an

@@ -144,9 +144,19 @@ func FuzzDecodeLink(f *testing.F) {
 	f.Add("v1.")
 	f.Add(deflateLink([]byte(`{"format":"battlemat-encounter","version":1,"start":{"ruleset":"fake","map":{"w":1,"h":1},"phase":"setup","turn":{"slot":0,"member":0},"dice":0},"cursor":0}`)))
 	f.Fuzz(func(t *testing.T, link string) {
-		s, err := DecodeLink(testRegistry, link)
+		var s *Session
+		var err error
+		cost := allocated(func() { s, err = DecodeLink(testRegistry, link) })
 		if err != nil {
+			// Refused within a small multiple of the link and what it
+			// inflates to (bounded by LinkLimits.Inflated).
+			if budget := 16*uint64(len(link)+inflatedSize(link)) + 1<<20; cost > budget {
+				t.Fatalf("refusing a %d-byte link allocated %d bytes, over %d: %v", len(link), cost, budget, err)
+			}
 			return
+		}
+		if cost > 32<<20 {
+			t.Fatalf("opening a %d-byte link allocated %d bytes", len(link), cost)
 		}
 		// Whatever opens re-encodes to a link that opens to the same state.
 		again, err := EncodeLink(s)
@@ -167,9 +177,17 @@ func FuzzDecodeSave(f *testing.F) {
 	f.Add(goldenSave(f))
 	f.Add([]byte(`{"format":"battlemat-encounter","version":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := DecodeSave(testRegistry, data)
+		var s *Session
+		var err error
+		cost := allocated(func() { s, err = DecodeSave(testRegistry, data) })
 		if err != nil {
+			if budget := 16*uint64(len(data)) + 1<<20; cost > budget {
+				t.Fatalf("refusing a %d-byte save allocated %d bytes, over %d: %v", len(data), cost, budget, err)
+			}
 			return
+		}
+		if cost > 256<<20 {
+			t.Fatalf("opening a %d-byte save allocated %d bytes", len(data), cost)
 		}
 		again, err := EncodeSave(s)
 		if err != nil {

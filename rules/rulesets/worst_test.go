@@ -1,10 +1,18 @@
 package rulesets
 
 import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/metrics"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -59,9 +67,11 @@ func crowd(tb testing.TB, sampleID string, n, side int) *combat.Session {
 // turn.
 func playMoves(tb testing.TB, s *combat.Session, entries int) {
 	tb.Helper()
-	for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
-		if _, err := s.Do(c); err != nil {
-			tb.Fatal(err)
+	if s.State().Phase == combat.PhaseSetup {
+		for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+			if _, err := s.Do(c); err != nil {
+				tb.Fatal(err)
+			}
 		}
 	}
 	paths := map[string][]grid.Square{} // the farthest path of a creature from where its turn began
@@ -249,4 +259,121 @@ func BenchmarkOpenWorstSave(b *testing.B) {
 		func(reg *combat.Registry, doc string) (*combat.Session, error) {
 			return combat.DecodeSave(reg, []byte(doc))
 		})
+}
+
+// FuzzOpenLink opens share links with every shipped ruleset, seeded with
+// each sample's link: whatever the input, opening it never panics, a
+// refused link costs a small multiple of what it inflates to, and an
+// accepted one stays within the link budget and encodes back to a link
+// that opens to the same state.
+func FuzzOpenLink(f *testing.F) {
+	reg := Registry()
+	for _, s := range Samples() {
+		enc, err := s.Build(1)
+		if err != nil {
+			f.Fatal(err)
+		}
+		sess, err := combat.NewSession(reg, enc)
+		if err != nil {
+			f.Fatal(err)
+		}
+		playMoves(f, sess, 12)
+		link, err := combat.EncodeLink(sess)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(link)
+	}
+	f.Fuzz(func(t *testing.T, link string) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		s, err := combat.DecodeLink(reg, link)
+		runtime.ReadMemStats(&after)
+		cost := after.TotalAlloc - before.TotalAlloc
+		if err != nil {
+			if budget := 16*uint64(len(link)+combat.LinkLimits.Inflated) + 1<<20; cost > budget {
+				t.Fatalf("refusing a %d-byte link allocated %d bytes, over %d: %v", len(link), cost, budget, err)
+			}
+			return
+		}
+		if cost > 32<<20 {
+			t.Fatalf("opening a %d-byte link allocated %d bytes", len(link), cost)
+		}
+		again, err := combat.EncodeLink(s)
+		if err != nil {
+			t.Fatalf("an opened link does not encode: %v", err)
+		}
+		back, err := combat.DecodeLink(reg, again)
+		if err != nil {
+			t.Fatalf("a re-encoded link does not open: %v", err)
+		}
+		if !reflect.DeepEqual(back.State(), s.State()) {
+			t.Fatal("a re-encoded link opens to a different state")
+		}
+	})
+}
+
+// TestWorstLinkFiles keeps two links for the browser tests in testdata:
+// the costliest 5e link the decoder accepts (100 creatures, 2,000 entries
+// of the farthest moves) and the tie-break link of issue 11 item 2, which
+// it must refuse. -update rebuilds them.
+func TestWorstLinkFiles(t *testing.T) {
+	worstName := filepath.Join("testdata", "worst.link.txt")
+	bombName := filepath.Join("testdata", "tiebreak-bomb.link.txt")
+	if *update {
+		link := worstDoc(t, worstCases[1], combat.LinkLimits, combat.EncodeLink)
+		if err := os.WriteFile(worstName, []byte(link+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(bombName, []byte(tiebreakBomb(200000, 2000)+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reg := Registry()
+	worst, err := os.ReadFile(worstName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := combat.DecodeLink(reg, strings.TrimSpace(string(worst)))
+	if err != nil {
+		t.Fatalf("the worst link does not open: %v", err)
+	}
+	if n := len(s.State().Combatants); n != combat.LinkLimits.Combatants || len(s.Log()) < combat.LinkLimits.Log/2 {
+		t.Errorf("the worst link holds %d creatures and %d entries", n, len(s.Log()))
+	}
+	bomb, err := os.ReadFile(bombName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := combat.DecodeLink(reg, strings.TrimSpace(string(bomb))); err == nil {
+		t.Error("the tie-break link opens")
+	}
+}
+
+// tiebreakBomb is the share link of issue 11 item 2, as version 1 wrote
+// links: two 5e creatures, an initiative order whose two roll-off lists
+// hold ties faces each, then cheap entries up to entries, each of which
+// used to copy the whole order.
+func tiebreakBomb(ties, entries int) string {
+	enc := combat.NewEncounter("dnd5e", grid.Map{W: 10, H: 10}, 1)
+	for i, id := range []string{"a", "b"} {
+		enc.Combatants = append(enc.Combatants, combat.Combatant{ID: id, Name: id, Side: id, Pos: grid.Square{X: i}, Stats: combat.Stats{MaxHP: 10, Speed: 30}, HP: 10})
+	}
+	faces := make([]int, ties)
+	for i := range faces {
+		faces[i] = 1
+	}
+	log := []combat.Entry{{Command: combat.SetOrder{Order: []combat.Slot{{Members: []string{"a"}, Tiebreak: faces}, {Members: []string{"b"}, Tiebreak: faces}}}}}
+	for len(log) < entries {
+		log = append(log, combat.Entry{Command: combat.SetHP{ID: "a", HP: 5}})
+	}
+	doc, err := json.Marshal(combat.Save{Format: combat.SaveFormat, Version: 1, Start: enc, Log: log, Cursor: len(log)})
+	if err != nil {
+		panic(err)
+	}
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	w.Write(doc)
+	w.Close()
+	return combat.LinkPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
