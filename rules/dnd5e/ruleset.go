@@ -246,9 +246,10 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 		}
 	}
 	for _, o := range enc.Combatants {
-		// Friends, the fallen and creatures without their reaction cannot
-		// react (DND-ND-3, DND-REACT-3): skip them before reading profiles.
-		if o.ID == id || !o.Up() || o.Side == m.Side || !o.Budget.Reaction || o.Budget.Locked {
+		// Friends, the fallen, creatures without their reaction and those
+		// the step starts beyond any reach of cannot react (DND-ND-3,
+		// DND-REACT-3): skip them before reading profiles.
+		if o.ID == id || !o.Up() || o.Side == m.Side || !o.Budget.Reaction || o.Budget.Locked || !WithinReach(o.Pos, MaxReach, from) {
 			continue
 		}
 		p, ok, err := profileOf(o)

@@ -9,12 +9,13 @@ import (
 
 // Bounds a stat block must respect (DND-GEN-1, DND-GEN-3, DND-ND-4).
 const (
-	MaxNameLen     = 80 // runes in a name
-	MaxKeyLen      = 32 // bytes in a stat-block ID
-	MaxAttacks     = 16 // attacks per stat block
-	SquareFeet     = 5  // one battlemap square (DND-GEN-3)
-	MaxDamageDice  = 20 // dice in one damage expression, so critical odds stay quick to convolve
-	MaxDamageSides = 20 // sides of one damage die
+	MaxNameLen     = 80  // runes in a name
+	MaxKeyLen      = 32  // bytes in a stat-block ID
+	MaxAttacks     = 16  // attacks per stat block
+	SquareFeet     = 5   // one battlemap square (DND-GEN-3)
+	MaxDamageDice  = 20  // dice in one damage expression, so critical odds stay quick to convolve
+	MaxDamageSides = 20  // sides of one damage die
+	MaxReach       = 100 // feet of the longest reach a stat block may give (DND-ND-3)
 )
 
 // AttackKind says whether an attack is a melee or a ranged attack. Only a
@@ -141,7 +142,7 @@ func (s StatBlock) Validate() error {
 		{"DND-ND-4", "ac", s.AC, 1, 40},
 		{"DND-ND-5", "hp", s.HP, 1, 9999},
 		{"DND-TURN-2", "speed", s.Speed, 0, 1000},
-		{"DND-ND-3", "reach", s.Reach, SquareFeet, 100},
+		{"DND-ND-3", "reach", s.Reach, SquareFeet, MaxReach},
 		{"DND-GEN-2", "passivePerception", s.PassivePerception, 0, 40},
 		{"DND-SURP-3", "stealth", s.Stealth, -10, 30},
 	}

@@ -285,11 +285,12 @@ func FuzzOpenLink(f *testing.F) {
 		f.Add(link)
 	}
 	f.Fuzz(func(t *testing.T, link string) {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
+		allocs := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+		metrics.Read(allocs)
+		before := allocs[0].Value.Uint64()
 		s, err := combat.DecodeLink(reg, link)
-		runtime.ReadMemStats(&after)
-		cost := after.TotalAlloc - before.TotalAlloc
+		metrics.Read(allocs)
+		cost := allocs[0].Value.Uint64() - before
 		if err != nil {
 			if budget := 16*uint64(len(link)+combat.LinkLimits.Inflated) + 1<<20; cost > budget {
 				t.Fatalf("refusing a %d-byte link allocated %d bytes, over %d: %v", len(link), cost, budget, err)
