@@ -167,9 +167,6 @@ func (t *Table) plan(enc combat.Encounter) movePlan {
 		return t.planned.plan
 	}
 	p := t.computePlan(enc)
-	for _, b := range p.bands {
-		p.bandViews = append(p.bandViews, BandView{Key: b.Key, Count: len(b.Squares), D: squaresPath(b.Squares)})
-	}
 	t.planned = &struct {
 		key  planKey
 		plan movePlan
@@ -186,13 +183,14 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 	if !t.canMove(enc) {
 		return p
 	}
+	r := t.reachOf(enc)
+	p.bands, p.bandViews, p.err = r.bands, r.views, r.err
+	if t.hover == nil || p.err != nil {
+		return p
+	}
 	rs := t.sess.Ruleset()
 	c, _ := enc.Combatant(t.selected)
 	if pl, ok := rs.(combat.Planner); ok {
-		p.bands, p.err = pl.Bands(enc, t.selected)
-		if t.hover == nil || p.err != nil {
-			return p
-		}
 		plan, err := pl.PlanMove(enc, t.selected, *t.hover, t.safest)
 		if err != nil {
 			p.err, p.blocked = err, true
@@ -201,26 +199,12 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 		p.path = append([]grid.Square{c.Pos}, plan.Path...)
 		p.provs = plan.Provocations
 	} else {
-		reach, err := combat.Reachable(rs, enc, t.selected)
-		if err != nil {
-			p.err = err
-			return p
-		}
-		band := combat.Band{Key: "walk", Rule: "DND-TURN-1"}
-		for s := range reach.Cost {
-			band.Squares = append(band.Squares, s)
-		}
-		slices.SortFunc(band.Squares, grid.Compare)
-		p.bands = []combat.Band{band}
-		if t.hover == nil {
-			return p
-		}
-		steps := reach.Path(*t.hover)
+		steps := r.reach.Path(*t.hover)
 		if len(steps) == 0 {
 			return p
 		}
 		pv := combat.PreviewMove(rs, enc, t.selected, steps)
-		p.path = append([]grid.Square{reach.From}, steps...)
+		p.path = append([]grid.Square{r.reach.From}, steps...)
 		p.err, p.blocked = pv.Err, pv.Err != nil
 		for _, o := range pv.Offers {
 			p.provs = append(p.provs, combat.Provocation{Attacker: o.Attacker, At: o.At, Kind: "normal", Rule: "DND-ALG-D"})
@@ -232,6 +216,43 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 		}
 	}
 	return p
+}
+
+// reachEntry is where one creature can go in one state, with its bands
+// drawn: what dragging over the board does not change.
+type reachEntry struct {
+	rev      int
+	selected string
+	bands    []combat.Band
+	views    []BandView
+	reach    combat.Reach // the paths, for a ruleset without a Planner
+	err      error
+}
+
+// reachOf returns the selected creature's movement bands, asking the
+// engine once per change of the session or of the selection, not once per
+// square the pointer crosses.
+func (t *Table) reachOf(enc combat.Encounter) *reachEntry {
+	if r := t.reached; r != nil && r.rev == t.rev && r.selected == t.selected {
+		return r
+	}
+	r := &reachEntry{rev: t.rev, selected: t.selected}
+	rs := t.sess.Ruleset()
+	if pl, ok := rs.(combat.Planner); ok {
+		r.bands, r.err = pl.Bands(enc, t.selected)
+	} else if r.reach, r.err = combat.Reachable(rs, enc, t.selected); r.err == nil {
+		band := combat.Band{Key: "walk", Rule: "DND-TURN-1"}
+		for s := range r.reach.Cost {
+			band.Squares = append(band.Squares, s)
+		}
+		slices.SortFunc(band.Squares, grid.Compare)
+		r.bands = []combat.Band{band}
+	}
+	for _, b := range r.bands {
+		r.views = append(r.views, BandView{Key: b.Key, Count: len(b.Squares), D: squaresPath(b.Squares)})
+	}
+	t.reached = r
+	return r
 }
 
 // onBoard handles a pointer gesture on the board: select, target, drag a

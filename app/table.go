@@ -53,6 +53,7 @@ type Table struct {
 		key  planKey
 		plan movePlan
 	}
+	reached   *reachEntry       // the selected creature's bands, cached per rev and selection
 	cur       *combat.Encounter // the current encounter, cached per rev
 	panels    *panelViews       // the tracker's and log's snapshots, cached per rev, filter and language
 	surprised map[string]bool   // creatures marked surprised before the start (DND-SURP-4)
