@@ -330,7 +330,7 @@ func TestE2EShareNotice(t *testing.T) {
 	navigate(t, ctx, srv.URL+"/")
 	click(t, ctx, "#share")
 	want = i18n.T(en, "notice.share.copied", "offline", i18n.T(en, "notice.share.offline"))
-	poll[bool](t, ctx, `(document.getElementById('notice') || {}).textContent.includes(`+jsString(want)+`)`, 5*time.Second)
+	poll[bool](t, ctx, `((document.getElementById('notice') || {}).textContent || '').includes(`+jsString(want)+`)`, 5*time.Second)
 	if got, link := eval[string](t, ctx, `navigator.clipboard.readText()`), eval[string](t, ctx, `document.getElementById('shared').value`); got != link || !strings.HasPrefix(link, srv.URL+"/#v") {
 		t.Errorf("the clipboard holds %q, want the link %q", got, link)
 	}
