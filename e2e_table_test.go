@@ -229,7 +229,13 @@ func TestE2EKeyboardAndHostileName(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
 		t.Fatal(err)
 	}
-	poll[bool](t, ctx, `document.querySelector('#log li[data-type=attackResolved]') !== null`, 5*time.Second)
+	// DAIRN's side phase (CA-ALG-A): Enter declares the attack; it is
+	// rolled when the side's last turn ends.
+	poll[bool](t, ctx, `document.querySelector('#log li[data-type=attackDeclared]') !== null`, 5*time.Second)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("e")); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, ctx, `document.querySelector('#log li[data-type=phaseHitResolved]') !== null`, 5*time.Second)
 	if n := eval[int](t, ctx, `document.querySelectorAll('img[src=x]').length`); n != 0 || dialogs != 0 {
 		t.Errorf("markup in a name became an element (%d) or ran (%d dialogs)", n, dialogs)
 	}
