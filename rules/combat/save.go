@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 
 	"battlemat/rules/dice"
 )
@@ -14,7 +15,7 @@ import (
 // docs/save-format.md.
 const (
 	SaveFormat  = "battlemat-encounter"
-	SaveVersion = 2
+	SaveVersion = 3
 )
 
 // Limits bound what a decoder accepts.
@@ -48,18 +49,22 @@ type Migration func(doc json.RawMessage) (json.RawMessage, error)
 
 // migrations holds, for each old version, the step to the next one; a
 // format change adds an entry here and bumps SaveVersion.
-var migrations = map[int]Migration{1: fromVersion1}
+var migrations = map[int]Migration{1: versionOnly(2), 2: versionOnly(3)}
 
-// fromVersion1 migrates a version 1 document: version 2 only adds the
-// optional "folded" count and tighter bounds, so the document is the same
-// with its version raised.
-func fromVersion1(doc json.RawMessage) (json.RawMessage, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(doc, &fields); err != nil {
-		return nil, err
+// versionOnly migrates a document whose next version only adds optional
+// fields and bounds, so the document is the same with its version raised to
+// next: version 2 adds "folded" and tighter bounds; version 3 the round
+// structures' fields (an encounter's "declared", "settings", "timeline" and
+// "now", a slot's "settled") and their commands (docs/rounds.md).
+func versionOnly(next int) Migration {
+	return func(doc json.RawMessage) (json.RawMessage, error) {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(doc, &fields); err != nil {
+			return nil, err
+		}
+		fields["version"] = json.RawMessage(strconv.Itoa(next))
+		return json.Marshal(fields)
 	}
-	fields["version"] = json.RawMessage("2")
-	return json.Marshal(fields)
 }
 
 // VersionError reports a save or link of a version this build cannot read.

@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,8 +44,8 @@ func TestDecodeSaveRejects(t *testing.T) {
 	}{
 		{"not-json", "{", "expected a key"},
 		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
-		{"future-version", strings.Replace(good, `"version": 2`, `"version": 3`, 1), "version 3 is not supported"},
-		{"version-zero", strings.Replace(good, `"version": 2`, `"version": 0`, 1), "version 0 is not supported"},
+		{"future-version", strings.Replace(good, `"version": 3`, `"version": 4`, 1), "version 4 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 3`, `"version": 0`, 1), "version 0 is not supported"},
 		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
 		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
 		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
@@ -77,13 +79,13 @@ func TestDecodeSaveRejects(t *testing.T) {
 // TestMigrationHook runs a save through a migration step, as a future
 // version bump would: a version-0 document whose log key was "entries".
 func TestMigrationHook(t *testing.T) {
-	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 2`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 3`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
 	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(doc, &m); err != nil {
 			return nil, err
 		}
-		m["log"], m["version"] = m["entries"], json.RawMessage("2")
+		m["log"], m["version"] = m["entries"], json.RawMessage(strconv.Itoa(SaveVersion))
 		delete(m, "entries")
 		return json.Marshal(m)
 	}}
@@ -103,6 +105,20 @@ func TestMigrationHook(t *testing.T) {
 	}
 	if _, err := migrateFrom(json.RawMessage(old), 0, nil); err == nil {
 		t.Error("a version without a migration step was accepted")
+	}
+}
+
+// TestVersion2Opens reads the golden save as version 2 wrote it (the same
+// document with its version 2): the step to version 3 opens it to the same
+// session.
+func TestVersion2Opens(t *testing.T) {
+	old := strings.Replace(string(goldenSave(t)), `"version": 3`, `"version": 2`, 1)
+	s, err := DecodeSave(testRegistry, []byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := small(t); !reflect.DeepEqual(s.State(), want.State()) || s.Cursor() != want.Cursor() {
+		t.Error("the version 2 save opens to a different session")
 	}
 }
 
