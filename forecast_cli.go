@@ -125,7 +125,11 @@ func loadForecast(path string) (combat.Encounter, forecast.Settings, error) {
 	if err != nil {
 		return combat.Encounter{}, forecast.Settings{}, fmt.Errorf("not a Battlemat save: %w", err)
 	}
-	return s.State(), forecast.Settings{}, nil
+	set, err := forecast.DecodeSettings(s.Forecast())
+	if err != nil {
+		return combat.Encounter{}, forecast.Settings{}, err
+	}
+	return s.State(), set, nil
 }
 
 // parsePolicies reads -policy: one name for every side, or SIDE=NAME

@@ -120,3 +120,28 @@ func TestForecastCommandRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestForecastCommandReadsSettings: without flags, the command plays with
+// the forecast settings the save carries.
+func TestForecastCommandReadsSettings(t *testing.T) {
+	bin := buildBattlemat(t)
+	data, err := os.ReadFile("assets/samples/kc-orc.battlemat.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["forecast"] = json.RawMessage(`{"fights":120,"seed":5,"policies":{"orcs":"cautious"}}`)
+	withSettings, _ := json.Marshal(doc)
+	file := filepath.Join(t.TempDir(), "orc.battlemat.json")
+	if err := os.WriteFile(file, withSettings, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runBattlemat(t, bin, "forecast", file)
+	var got forecastJSON
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got.Fights != 120 || got.Seed != 5 {
+		t.Errorf("exit %d, %s %s: want 120 fights with seed 5 from the save", code, out, errOut)
+	}
+}

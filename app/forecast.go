@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -39,15 +40,35 @@ type forecastRun struct {
 	longest   time.Duration // the longest slice of work so far
 }
 
-// startForecast forecasts the open encounter from where it stands.
+// startForecast forecasts the open encounter from where it stands, with
+// the settings kept in the session (so they travel with saves and links)
+// and the tactics chosen in the panel.
 func (t *Table) startForecast(ctx app.Context) {
-	f, err := forecast.New(t.reg, t.state(), forecast.Settings{Fights: forecastFights, Seed: 1, Policies: t.fcPolicies})
+	set, _ := forecast.DecodeSettings(t.sess.Forecast()) // checked when the session was opened
+	set.Policies = t.fcPolicies
+	if set.Fights == 0 {
+		set.Fights = forecastFights
+	}
+	if raw, err := json.Marshal(set); err == nil && t.sess.SetForecast(raw) == nil {
+		t.autosave(ctx)
+	}
+	f, err := forecast.New(t.reg, t.state(), set)
 	if err != nil {
 		t.fc = &forecastRun{rev: t.rev, err: err.Error()}
 		return
 	}
 	t.fc = &forecastRun{f: f, rev: t.rev}
 	t.resumeForecast(ctx)
+}
+
+// savedPolicies returns the tactics per side kept with a session, or nil
+// when it carries none (or settings this build cannot read).
+func savedPolicies(sess *combat.Session) map[string]string {
+	set, err := forecast.DecodeSettings(sess.Forecast())
+	if err != nil {
+		return nil
+	}
+	return set.Policies
 }
 
 // resumeForecast runs the forecast in slices until it is done or

@@ -244,7 +244,7 @@ func (t *Table) use(sess *combat.Session) {
 	t.changed()
 	t.events = replayEvents(sess)
 	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
-	t.surprised, t.fc = nil, nil
+	t.surprised, t.fc, t.fcPolicies = nil, nil, savedPolicies(sess)
 	if cur := sess.State().Current(); cur != "" {
 		t.selected = cur
 	}

@@ -78,7 +78,7 @@ func DecodeLink(reg *Registry, link string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Replay(reg, sv.Start, sv.Log, sv.Cursor, sv.Folded)
+	return replaySave(reg, sv)
 }
 
 func parseLink(link string, lim Limits) (Save, error) {

@@ -15,7 +15,7 @@ import (
 // docs/save-format.md.
 const (
 	SaveFormat  = "battlemat-encounter"
-	SaveVersion = 3
+	SaveVersion = 4
 )
 
 // Limits bound what a decoder accepts.
@@ -42,6 +42,10 @@ type Save struct {
 	Log     []Entry   `json:"log,omitempty"`
 	Cursor  int       `json:"cursor"`
 	Folded  int       `json:"folded,omitempty"` // commands folded into Start (Session.Folded)
+	// Forecast holds the settings of the "who wins?" forecast
+	// (rules/forecast.Settings) as compact JSON: opaque to the engine, at
+	// most 4096 bytes (Session.Forecast).
+	Forecast json.RawMessage `json:"forecast,omitempty"`
 }
 
 // Migration turns a save document of one version into the next version.
@@ -49,13 +53,14 @@ type Migration func(doc json.RawMessage) (json.RawMessage, error)
 
 // migrations holds, for each old version, the step to the next one; a
 // format change adds an entry here and bumps SaveVersion.
-var migrations = map[int]Migration{1: versionOnly(2), 2: versionOnly(3)}
+var migrations = map[int]Migration{1: versionOnly(2), 2: versionOnly(3), 3: versionOnly(4)}
 
 // versionOnly migrates a document whose next version only adds optional
 // fields and bounds, so the document is the same with its version raised to
 // next: version 2 adds "folded" and tighter bounds; version 3 the round
 // structures' fields (an encounter's "declared", "settings", "timeline" and
-// "now", a slot's "settled") and their commands (docs/rounds.md).
+// "now", a slot's "settled") and their commands (docs/rounds.md); version
+// 4 the forecast's settings ("forecast").
 func versionOnly(next int) Migration {
 	return func(doc json.RawMessage) (json.RawMessage, error) {
 		var fields map[string]json.RawMessage
@@ -96,7 +101,7 @@ func EncodeSave(s *Session) ([]byte, error) {
 }
 
 func (s *Session) save() Save {
-	return Save{Format: SaveFormat, Version: SaveVersion, Start: s.snaps[0], Log: s.log, Cursor: s.cursor, Folded: s.folded}
+	return Save{Format: SaveFormat, Version: SaveVersion, Start: s.snaps[0], Log: s.log, Cursor: s.cursor, Folded: s.folded, Forecast: s.forecast}
 }
 
 // DecodeSave reads a save document strictly (unknown fields, bounds,
@@ -111,7 +116,17 @@ func decodeSave(reg *Registry, data []byte, lim Limits, steps map[int]Migration)
 	if err != nil {
 		return nil, err
 	}
-	return Replay(reg, sv.Start, sv.Log, sv.Cursor, sv.Folded)
+	return replaySave(reg, sv)
+}
+
+// replaySave rebuilds the session a decoded save document describes.
+func replaySave(reg *Registry, sv Save) (*Session, error) {
+	s, err := Replay(reg, sv.Start, sv.Log, sv.Cursor, sv.Folded)
+	if err != nil {
+		return nil, err
+	}
+	s.forecast = sv.Forecast
+	return s, nil
 }
 
 // parseSave checks, migrates and strictly decodes a save document without
@@ -205,6 +220,9 @@ func (sv Save) validate(lim Limits) error {
 	}
 	if sv.Folded < 0 || sv.Folded > maxFolded {
 		return Invalid("", "folded", "%d is outside 0..%d", sv.Folded, maxFolded)
+	}
+	if _, err := opaque("forecast", sv.Forecast); err != nil {
+		return err
 	}
 	placed := len(sv.Start.Combatants)
 	for i, e := range sv.Log {

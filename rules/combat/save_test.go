@@ -44,8 +44,8 @@ func TestDecodeSaveRejects(t *testing.T) {
 	}{
 		{"not-json", "{", "expected a key"},
 		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
-		{"future-version", strings.Replace(good, `"version": 3`, `"version": 4`, 1), "version 4 is not supported"},
-		{"version-zero", strings.Replace(good, `"version": 3`, `"version": 0`, 1), "version 0 is not supported"},
+		{"future-version", strings.Replace(good, `"version": 4`, `"version": 5`, 1), "version 5 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 4`, `"version": 0`, 1), "version 0 is not supported"},
 		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
 		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
 		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
@@ -79,7 +79,7 @@ func TestDecodeSaveRejects(t *testing.T) {
 // TestMigrationHook runs a save through a migration step, as a future
 // version bump would: a version-0 document whose log key was "entries".
 func TestMigrationHook(t *testing.T) {
-	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 3`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 4`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
 	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(doc, &m); err != nil {
@@ -109,10 +109,10 @@ func TestMigrationHook(t *testing.T) {
 }
 
 // TestVersion2Opens reads the golden save as version 2 wrote it (the same
-// document with its version 2): the step to version 3 opens it to the same
+// document with its version 2): the steps to version 4 open it to the same
 // session.
 func TestVersion2Opens(t *testing.T) {
-	old := strings.Replace(string(goldenSave(t)), `"version": 3`, `"version": 2`, 1)
+	old := strings.Replace(string(goldenSave(t)), `"version": 4`, `"version": 2`, 1)
 	s, err := DecodeSave(testRegistry, []byte(old))
 	if err != nil {
 		t.Fatal(err)
@@ -270,5 +270,50 @@ func TestEncodeLinkRefusesWhatDecodeRefuses(t *testing.T) {
 	}
 	if _, err := EncodeSave(s); err != nil {
 		t.Fatalf("the same encounter must still save to a file: %v", err)
+	}
+}
+
+// TestForecastSettingsTravel: the forecast's settings go out and come
+// back with a save and a link, a version 3 document (before them) still
+// opens, and settings that are not JSON or too long are refused.
+func TestForecastSettingsTravel(t *testing.T) {
+	s := small(t)
+	settings := json.RawMessage(`{"fights":500,"seed":7,"policies":{"a":"cautious"}}`)
+	if err := s.SetForecast(settings); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := EncodeSave(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeSave(testRegistry, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(back.Forecast()) != string(settings) {
+		t.Errorf("save: forecast settings %s, want %s", back.Forecast(), settings)
+	}
+	link, err := EncodeLink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err = DecodeLink(testRegistry, link); err != nil || string(back.Forecast()) != string(settings) {
+		t.Errorf("link: forecast settings %s (%v), want %s", back.Forecast(), err, settings)
+	}
+	v3 := strings.Replace(string(goldenSave(t)), `"version": 4`, `"version": 3`, 1)
+	if back, err := DecodeSave(testRegistry, []byte(v3)); err != nil || back.Forecast() != nil {
+		t.Errorf("a version 3 save: %v, forecast %s", err, back.Forecast())
+	}
+	for name, bad := range map[string]json.RawMessage{
+		"not JSON": json.RawMessage(`{"fights":`),
+		"too long": json.RawMessage(`"` + strings.Repeat("x", 5000) + `"`),
+	} {
+		if err := s.SetForecast(bad); err == nil {
+			t.Errorf("%s: SetForecast accepted it", name)
+		}
+		doc := strings.Replace(string(goldenSave(t)), `"cursor":`, `"forecast": `+string(bad)+`, "cursor":`, 1)
+		if _, err := DecodeSave(testRegistry, []byte(doc)); err == nil {
+			t.Errorf("%s: a save carrying it was accepted", name)
+		}
 	}
 }

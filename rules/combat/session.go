@@ -84,6 +84,9 @@ type Session struct {
 	cur    Encounter   // the state after cursor entries
 	cursor int
 	folded int // entries folded into snaps[0] since the encounter began
+	// forecast is the "who wins?" forecast's settings, opaque JSON kept
+	// for saves and links.
+	forecast json.RawMessage
 }
 
 // HistoryLimit is how many log entries a session keeps: the save format's
@@ -129,6 +132,22 @@ func (s *Session) Log() []Entry { return append([]Entry(nil), s.log...) }
 // Cursor returns the number of entries in effect: how far undo reaches
 // back.
 func (s *Session) Cursor() int { return s.cursor }
+
+// Forecast returns the settings of the "who wins?" forecast kept with the
+// session (saved and shared with it), or nil.
+func (s *Session) Forecast() json.RawMessage { return s.forecast }
+
+// SetForecast keeps the settings of the "who wins?" forecast with the
+// session: JSON of at most 4096 bytes, stored compact; nil clears them.
+// The engine does not read them (rules/forecast decodes them).
+func (s *Session) SetForecast(raw json.RawMessage) error {
+	v, err := opaque("forecast", raw)
+	if err != nil {
+		return err
+	}
+	s.forecast = v
+	return nil
+}
 
 // Folded returns how many of the encounter's earliest commands were folded
 // into the base state (Start) to keep the log within HistoryLimit: they

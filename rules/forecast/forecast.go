@@ -14,6 +14,8 @@
 package forecast
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -70,6 +72,25 @@ func (s Settings) Validate() error {
 		}
 	}
 	return nil
+}
+
+// DecodeSettings reads settings as a save or link carries them
+// (combat.Session.Forecast): strict JSON, no unknown fields, within
+// Validate's bounds. Empty input is the zero settings.
+func DecodeSettings(raw []byte) (Settings, error) {
+	var s Settings
+	if len(raw) == 0 {
+		return s, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Settings{}, combat.Invalid("", "forecast", "not forecast settings: %v", err)
+	}
+	if dec.More() {
+		return Settings{}, combat.Invalid("", "forecast", "trailing data after the settings")
+	}
+	return s, s.Validate()
 }
 
 // withDefaults fills the zero fields.

@@ -2,6 +2,7 @@ package forecast
 
 import (
 	"errors"
+	"flag"
 	"math"
 	"reflect"
 	"runtime"
@@ -121,11 +122,15 @@ func TestStopsWhenPrecise(t *testing.T) {
 	}
 }
 
+// soakFights is how many fights TestEverySampleNoRefusal plays per mix of
+// policies (half with each of two seeds); -fights 250 plays 1,000 a sample.
+var soakFights = flag.Int("fights", 60, "fights per policy mix in TestEverySampleNoRefusal")
+
 // TestEverySampleNoRefusal plays fights of every sample with every mix of
 // policies: no command a policy issues may be refused, every fight ends,
 // and two seeds agree within their intervals.
 func TestEverySampleNoRefusal(t *testing.T) {
-	fights := 250 // 1,000 fights a sample: four mixes, two seeds of 125
+	fights := *soakFights
 	switch {
 	case runtime.GOOS == "js": // the rules under wasm: a smoke test
 		fights = 4
@@ -177,4 +182,19 @@ func sidesOf(enc combat.Encounter) []string {
 		}
 	}
 	return out
+}
+
+func TestDecodeSettings(t *testing.T) {
+	s, err := DecodeSettings([]byte(`{"fights":500,"seed":7,"policies":{"city":"cautious"},"roundCap":12}`))
+	if err != nil || s.Fights != 500 || s.Seed != 7 || s.Policies["city"] != "cautious" || s.RoundCap != 12 {
+		t.Errorf("DecodeSettings = %+v, %v", s, err)
+	}
+	if s, err := DecodeSettings(nil); err != nil || s.Fights != 0 {
+		t.Errorf("no settings: %+v, %v", s, err)
+	}
+	for _, bad := range []string{`{"fights":-1}`, `{"policies":{"city":"reckless"}}`, `{"fights":1,"extra":2}`, `{"fights":1} {}`, `[`} {
+		if _, err := DecodeSettings([]byte(bad)); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
 }
