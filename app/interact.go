@@ -286,6 +286,7 @@ func (t *Table) onBoard(ctx app.Context, a app.Action) {
 		}
 	case "move":
 		if !t.dragging || (t.hover != nil && *t.hover == g.At) {
+			ctx.PreventUpdate() // nothing changed: the table stays as it is
 			return
 		}
 		h := g.At
