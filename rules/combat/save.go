@@ -52,15 +52,17 @@ type Save struct {
 type Migration func(doc json.RawMessage) (json.RawMessage, error)
 
 // migrations holds, for each old version, the step to the next one; a
-// format change adds an entry here and bumps SaveVersion.
-var migrations = map[int]Migration{1: versionOnly(2), 2: versionOnly(3), 3: versionOnly(4)}
+// format change adds an entry here and bumps SaveVersion. A nil step means
+// the next version only adds optional fields and bounds, so the document
+// is the same with its version raised: version 2 adds "folded" and tighter
+// bounds; version 3 the round structures' fields (an encounter's
+// "declared", "settings", "timeline" and "now", a slot's "settled") and
+// their commands (docs/rounds.md); version 4 the forecast's settings
+// ("forecast"). A run of such steps rewrites the document once, so each
+// new version costs a hostile document nothing more.
+var migrations = map[int]Migration{1: nil, 2: nil, 3: nil}
 
-// versionOnly migrates a document whose next version only adds optional
-// fields and bounds, so the document is the same with its version raised to
-// next: version 2 adds "folded" and tighter bounds; version 3 the round
-// structures' fields (an encounter's "declared", "settings", "timeline" and
-// "now", a slot's "settled") and their commands (docs/rounds.md); version
-// 4 the forecast's settings ("forecast").
+// versionOnly returns the document with its version set to next.
 func versionOnly(next int) Migration {
 	return func(doc json.RawMessage) (json.RawMessage, error) {
 		var fields map[string]json.RawMessage
@@ -188,14 +190,30 @@ func migrate(doc json.RawMessage, v int, steps map[int]Migration) (json.RawMessa
 
 // migrateFrom applies the migration steps from version v up to SaveVersion.
 func migrateFrom(doc json.RawMessage, v int, steps map[int]Migration) (json.RawMessage, error) {
+	raised := false // versions skipped by nil steps, not yet written into doc
+	var err error
 	for ; v < SaveVersion; v++ {
 		step, ok := steps[v]
 		if !ok {
 			return nil, &VersionError{What: "save", Version: fmt.Sprint(v)}
 		}
-		var err error
+		if step == nil {
+			raised = true
+			continue
+		}
+		if raised {
+			if doc, err = versionOnly(v)(doc); err != nil {
+				return nil, fmt.Errorf("migrating save to version %d: %w", v, err)
+			}
+			raised = false
+		}
 		if doc, err = step(doc); err != nil {
 			return nil, fmt.Errorf("migrating save version %d: %w", v, err)
+		}
+	}
+	if raised {
+		if doc, err = versionOnly(SaveVersion)(doc); err != nil {
+			return nil, fmt.Errorf("migrating save to version %d: %w", SaveVersion, err)
 		}
 	}
 	return doc, nil
