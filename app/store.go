@@ -83,12 +83,12 @@ func (t *Table) migrate(ctx app.Context, keys []string, then func(app.Context)) 
 		return
 	}
 	e := LibEntry{ID: newEntryID(), Name: i18n.T(t.lang, "library.name.autosave"), Changed: now()}
-	doc, err := slotSave(t.reg, raw.String())
+	doc, sess, err := slotSave(t.reg, raw.String())
 	if err != nil {
 		e.Damaged, doc = err.Error(), raw.String()
 		e.Name = i18n.T(t.lang, "library.name.damaged")
 		t.notice = warn("notice.saved-unreadable", "error", err)
-	} else if sess, err := combat.DecodeSave(t.reg, []byte(doc)); err == nil {
+	} else {
 		e.Ruleset, e.Commands = sess.State().Ruleset, sess.Cursor()
 	}
 	t.shelf.db.Put(e, doc, func(ctx app.Context, err error) {
@@ -102,10 +102,10 @@ func (t *Table) migrate(ctx app.Context, keys []string, then func(app.Context)) 
 	})
 }
 
-// slotSave returns the save document in a localStorage slot: go-app
-// stored it as a JSON string; a slot holding anything else is tried as a
-// document itself. It fails when no readable encounter is there.
-func slotSave(reg *combat.Registry, raw string) (string, error) {
+// slotSave reads the save document in a localStorage slot: go-app stored
+// it as a JSON string; a slot holding anything else is tried as a document
+// itself. It fails when no readable encounter is there.
+func slotSave(reg *combat.Registry, raw string) (string, *combat.Session, error) {
 	doc := raw
 	if strings.HasPrefix(raw, `"`) {
 		var s string
@@ -113,10 +113,11 @@ func slotSave(reg *combat.Registry, raw string) (string, error) {
 			doc = s
 		}
 	}
-	if _, err := combat.DecodeSave(reg, []byte(doc)); err != nil {
-		return "", err
+	sess, err := combat.DecodeSave(reg, []byte(doc))
+	if err != nil {
+		return "", nil, err
 	}
-	return doc, nil
+	return doc, sess, nil
 }
 
 // refresh reads the library's list again, newest first.

@@ -44,12 +44,12 @@ func TestSlotSave(t *testing.T) {
 		{"empty", "", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := slotSave(reg, tt.raw)
+			got, s, err := slotSave(reg, tt.raw)
 			if (err == nil) != tt.ok {
 				t.Fatalf("slotSave: error %v, want ok=%v", err, tt.ok)
 			}
-			if tt.ok && got != string(doc) {
-				t.Errorf("slotSave returned another document:\n%s", got)
+			if tt.ok && (got != string(doc) || s.State().Ruleset != enc.Ruleset) {
+				t.Errorf("slotSave returned another encounter:\n%s", got)
 			}
 		})
 	}
