@@ -285,11 +285,12 @@ func TestE2ETwoTabs(t *testing.T) {
 	openLibrary(t, b, "entries", 2)
 	screenshot(t, b, "tabs-copy")
 
-	// Each tab now saves its own encounter.
+	// Each tab now saves its own encounter. (Clicked from the page: the
+	// panel closing re-renders the page under a click by coordinates.)
 	click(t, b, "#library-close")
-	click(t, b, "#end-turn")
+	eval[bool](t, b, `(document.getElementById('end-turn').click(), true)`)
 	front(t, a)
-	click(t, a, "#end-turn")
+	eval[bool](t, a, `(document.getElementById('end-turn').click(), true)`)
 	poll[bool](t, a, `document.querySelectorAll('#log li').length > `+itoa(logsB), 5*time.Second)
 	if eval[bool](t, a, `document.getElementById('held') !== null`) {
 		t.Error("tab A is held after tab B moved to a copy")
@@ -389,4 +390,25 @@ func TestE2ELibraryManage(t *testing.T) {
 	// The duel opens from the library with its history.
 	eval[bool](t, ctx, `([...document.querySelectorAll('#entries li')].find((li) => li.querySelector('input.name').value === 'The bandits at the ford').querySelector('button.open').click(), true)`)
 	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
+}
+
+// TestE2ENoDatabase: in a browser that gives the page no IndexedDB, a share
+// link still opens, and the user is told that nothing is saved here.
+func TestE2ENoDatabase(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `Object.defineProperty(window, 'indexedDB', {value: undefined})`}); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t))
+	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null && !location.hash`, 10*time.Second)
+	want := i18n.T(i18n.English, "notice.library-unavailable", "error", "")
+	want = want[:strings.Index(want, "(")]
+	if msg := eval[string](t, ctx, `(document.querySelector('#notice[data-error=true]') || {}).textContent || ''`); !strings.Contains(msg, want) {
+		t.Errorf("without a database the notice says %q, want %q…", msg, want)
+	}
+	click(t, ctx, "#library-toggle")
+	poll[bool](t, ctx, `document.getElementById('library').textContent.includes(`+jsString(i18n.T(i18n.English, "library.none"))+`)`, 5*time.Second)
+	screenshot(t, ctx, "library-no-database")
 }

@@ -35,7 +35,7 @@ func (t *Table) renderLibrary() app.UI {
 	return app.Section().ID("library").Class("panel library").Attr("aria-label", i18n.T(l, "library.title")).Body(
 		app.H2().Text(i18n.T(l, "library.title")),
 		app.If(t.shelf.db == nil, func() app.UI { return app.P().Class("hint").Text(i18n.T(l, "library.none")) }),
-		app.P().Class("hint").Text(i18n.T(l, storage)),
+		app.If(t.shelf.db != nil, func() app.UI { return app.P().Class("hint").Text(i18n.T(l, storage)) }),
 		app.Ul().ID("entries").Class("entries").Body(live...),
 		app.If(len(damaged) > 0, func() app.UI {
 			return app.Div().Body(

@@ -158,9 +158,6 @@ func (t *Table) candidates() []LibEntry {
 // tried; with none left, a link in the address bar or a sample opens.
 func (t *Table) restore(ctx app.Context, cands []LibEntry) {
 	if len(cands) == 0 {
-		if !t.openFragment(ctx) {
-			t.firstSample(ctx)
-		}
 		t.opened(ctx)
 		return
 	}
@@ -175,10 +172,17 @@ func (t *Table) restore(ctx app.Context, cands []LibEntry) {
 	})
 }
 
-// opened marks the start as done: the table renders from now on.
+// opened marks the start as done. With nothing reopened, a share link in
+// the address bar opens, else the first sample: the table renders from
+// now on.
 func (t *Table) opened(ctx app.Context) {
-	if t.sess == nil { // no database and no link: an unsaved sample
-		t.firstSample(ctx)
+	if t.sess == nil {
+		kept := t.notice
+		if !t.openFragment(ctx) {
+			t.firstSample(ctx)
+		} else if kept.Error { // no database: that matters more than the link
+			t.notice = kept
+		}
 	}
 	t.shelf.ready = true
 }
