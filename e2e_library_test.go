@@ -408,7 +408,7 @@ func TestE2ENoDatabase(t *testing.T) {
 	if msg := eval[string](t, ctx, `(document.querySelector('#notice[data-error=true]') || {}).textContent || ''`); !strings.Contains(msg, want) {
 		t.Errorf("without a database the notice says %q, want %q…", msg, want)
 	}
-	click(t, ctx, "#library-toggle")
-	poll[bool](t, ctx, `document.getElementById('library').textContent.includes(`+jsString(i18n.T(i18n.English, "library.none"))+`)`, 5*time.Second)
+	eval[bool](t, ctx, `(document.getElementById('library-toggle').click(), true)`)
+	poll[bool](t, ctx, `(document.getElementById('library') || {textContent: ''}).textContent.includes(`+jsString(i18n.T(i18n.English, "library.none"))+`)`, 5*time.Second)
 	screenshot(t, ctx, "library-no-database")
 }
