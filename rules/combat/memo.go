@@ -10,7 +10,9 @@ import "sync"
 // can still read the values of the revision it came from, so a ruleset can
 // reuse what has not changed. Clone gives an empty one (so clones of equal
 // encounters stay deeply equal), and a Session's snapshots keep none.
-// There is no global cache.
+// There is no global cache. A value Apply returned may hold derived state
+// that an equal encounter decoded or cloned does not: compare clones
+// (Session.State is one) when comparing with reflect.DeepEqual.
 //
 // A Memo never changes a result, only how fast it comes: a ruleset must
 // check that a value it loads still matches the encounter it is asked
