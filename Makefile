@@ -47,12 +47,16 @@ static: build
 	./bin/battlemat -gen dist
 	@echo "dist/ is ready: upload it to any static host."
 
-## deps: install what the tests need (Debian's chromium and brotli; node runs rules/ under wasm) when missing.
+## deps: install what the tests need (Debian's chromium and brotli; node runs rules/ under wasm; npm
+## brings axe-core, pinned in tools/axe, for the accessibility checks) when missing.
 deps:
-	@if [ ! -x $(CHROME) ] || ! command -v brotli >/dev/null || ! command -v node >/dev/null; then \
-		echo "installing chromium, brotli and nodejs"; \
+	@if [ ! -x $(CHROME) ] || ! command -v brotli >/dev/null || ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+		echo "installing chromium, brotli, nodejs and npm"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium brotli \
-			$$(command -v node >/dev/null || echo nodejs); \
+			$$(command -v node >/dev/null || echo nodejs) $$(command -v npm >/dev/null || echo npm); \
+	fi
+	@if [ ! -f tools/axe/node_modules/axe-core/axe.min.js ]; then \
+		npm ci --prefix tools/axe --no-audit --no-fund; \
 	fi
 
 ## check: formatting, vet (native and wasm), and the purity guard on rules/.

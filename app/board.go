@@ -2,8 +2,11 @@ package app
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -38,6 +41,8 @@ type BoardView struct {
 	Blocked    bool          // the planned move is not allowed
 	Zoom       int           // 0 fits the board to the window; n > 0 draws a square n×10 px wide
 	Hover      string        // the planned destination's name, "" when none
+	ScaleBar   string        // the scale bar's label: two squares' length
+	Label      string        // the board described for screen readers
 }
 
 // BandView is one movement band: its key, how many squares, and the SVG
@@ -66,6 +71,8 @@ type TokenView struct {
 	Ally           bool   // on the first side (drawn blue)
 	Risk           string // the forecast's risk in words, for the tooltip ("down in 34 % of fights")
 	RiskPct        string // the same, short, drawn on the token
+	Label          string // the short label drawn on the token, unique in the encounter
+	Focus          bool   // the token that Tab reaches (roving tabindex: one per board)
 }
 
 // Gesture is a pointer gesture on the board, raised as actionBoard.
@@ -79,6 +86,10 @@ type Gesture struct {
 type Board struct {
 	app.Compo
 	V BoardView
+
+	touch map[float64][2]float64 // the pointers pressed on the board, by pointer ID
+	pan   *panning               // a press on an empty square, nil when none
+	pinch float64                // the fingers' spread at the last pinch step
 }
 
 // svg returns an SVG element; go-app needs the namespace on each one.
@@ -106,13 +117,15 @@ func (b *Board) Render() app.UI {
 	return root.
 		Attr("viewBox", fmt.Sprintf("0 0 %d %d", w+2*margin, h+2*margin+28)).
 		Attr("role", "application").
-		Attr("aria-label", i18n.T(v.Lang, "board.label", "cols", v.Cols, "rows", v.Rows, "size", metres(v.Lang, 1))).
+		Attr("aria-label", v.Label).
 		Attr("data-cols", v.Cols).Attr("data-rows", v.Rows).Attr("data-hover", v.Hover).
 		On("pointerdown", b.gesture("down")).
 		On("pointermove", b.gesture("move")).
 		On("pointerup", b.gesture("up")).
+		On("pointercancel", b.gesture("cancel")).
 		On("wheel", b.wheel).
 		Body(
+			patterns(),
 			svg("rect").Class("ground").
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
 			svg("g").ID("layer-bands").Body(bands...),
@@ -125,8 +138,26 @@ func (b *Board) Render() app.UI {
 				Attr("points", pathPoints(v.Path)),
 			&Coords{Cols: v.Cols, Rows: v.Rows},
 			svg("g").Class("tokens").Body(tokens...),
-			scaleBar(v.Lang, h),
+			scaleBar(v.Lang, h, v.ScaleBar),
 		)
+}
+
+// patterns are the fills that tell the highlights apart by shape as well
+// as colour: walk hatched, charge dotted, retreat striped, danger crossed.
+// The legend's swatches use them too.
+func patterns() app.UI {
+	pat := func(id string, size int, body ...app.UI) app.UI {
+		return svg("pattern").ID(id).Attr("width", size).Attr("height", size).Attr("patternUnits", "userSpaceOnUse").Body(body...)
+	}
+	line := func(x1, y1, x2, y2 int) app.UI {
+		return svg("line").Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2)
+	}
+	return svg("defs").Body(
+		pat("pat-walk", 10, line(0, 10, 10, 0), line(-2, 2, 2, -2), line(8, 12, 12, 8)),
+		pat("pat-charge", 8, svg("circle").Attr("cx", 4).Attr("cy", 4).Attr("r", 1.8)),
+		pat("pat-retreat", 6, line(0, 3, 6, 3)),
+		pat("pat-danger", 10, line(2, 2, 8, 8), line(8, 2, 2, 8)),
+	)
 }
 
 // Lines draws the grid lines, a component of its own so that they are
@@ -165,24 +196,133 @@ func (c *Coords) Render() app.UI {
 }
 
 // gesture returns the handler that turns a pointer event into a Gesture on
-// the square under the pointer.
+// the square under the pointer. A press on an empty square is held back:
+// dragging it pans the map (the board's scroller), two fingers pinch to
+// zoom, and only a press released without moving becomes a tap ("down").
 func (b *Board) gesture(kind string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		e.PreventDefault()
+		ctx.PreventUpdate()
 		el := ctx.JSSrc()
-		if kind == "down" {
-			el.Call("setPointerCapture", e.Get("pointerId"))
+		id, cx, cy := e.Get("pointerId").Float(), e.Get("clientX").Float(), e.Get("clientY").Float()
+		if b.touch == nil {
+			b.touch = map[float64][2]float64{}
 		}
-		pt := el.Call("createSVGPoint")
-		pt.Set("x", e.Get("clientX"))
-		pt.Set("y", e.Get("clientY"))
-		p := pt.Call("matrixTransform", el.Call("getScreenCTM").Call("inverse"))
-		sq, ok := squareAt(p.Get("x").Float(), p.Get("y").Float(), b.V.Cols, b.V.Rows)
+		switch kind {
+		case "down":
+			el.Call("setPointerCapture", e.Get("pointerId"))
+			b.touch[id] = [2]float64{cx, cy}
+			if len(b.touch) == 2 {
+				b.pan, b.pinch = nil, b.spread()
+				return
+			}
+		case "move":
+			if _, down := b.touch[id]; down {
+				b.touch[id] = [2]float64{cx, cy}
+			}
+			if len(b.touch) == 2 {
+				b.pinchZoom(ctx)
+				return
+			}
+		case "up", "cancel":
+			delete(b.touch, id)
+			if len(b.touch) > 0 || kind == "cancel" {
+				b.pan = nil
+				return
+			}
+		}
+		sq, ok := b.squareAt(el, cx, cy)
+		if p := b.pan; p != nil {
+			switch kind {
+			case "move":
+				dx, dy := cx-p.x, cy-p.y
+				if !p.moved && dx*dx+dy*dy < panSlop*panSlop {
+					return
+				}
+				p.moved = true
+				p.scroller.Set("scrollLeft", p.left-dx)
+				p.scroller.Set("scrollTop", p.top-dy)
+				return
+			case "up":
+				b.pan = nil
+				if !p.moved {
+					ctx.NewActionWithValue(actionBoard, Gesture{Kind: "down", At: p.at})
+				}
+				return
+			}
+		}
 		if !ok {
 			return
 		}
+		if kind == "down" && !b.occupied(sq) {
+			scroller := el.Call("closest", ".mapwrap")
+			if scroller.Truthy() {
+				b.pan = &panning{x: cx, y: cy, left: scroller.Get("scrollLeft").Float(), top: scroller.Get("scrollTop").Float(), at: sq, scroller: scroller}
+				return
+			}
+		}
 		ctx.NewActionWithValue(actionBoard, Gesture{Kind: kind, At: sq})
-		ctx.PreventUpdate()
+	}
+}
+
+// panSlop is how far, in CSS pixels, a press on an empty square may wander
+// and still count as a tap rather than a pan.
+const panSlop = 8
+
+// panning is a press on an empty square: where it started, the scroller's
+// offsets then, and whether it has moved beyond panSlop.
+type panning struct {
+	x, y, left, top float64
+	moved           bool
+	at              grid.Square
+	scroller        app.Value
+}
+
+// squareAt converts a pointer position to the square under it.
+func (b *Board) squareAt(el app.Value, cx, cy float64) (grid.Square, bool) {
+	pt := el.Call("createSVGPoint")
+	pt.Set("x", cx)
+	pt.Set("y", cy)
+	p := pt.Call("matrixTransform", el.Call("getScreenCTM").Call("inverse"))
+	return squareAt(p.Get("x").Float(), p.Get("y").Float(), b.V.Cols, b.V.Rows)
+}
+
+// occupied reports whether a token stands on s.
+func (b *Board) occupied(s grid.Square) bool {
+	for _, tv := range b.V.Tokens {
+		n := max(1, tv.Size)
+		if s.X >= tv.X && s.X < tv.X+n && s.Y >= tv.Y && s.Y < tv.Y+n {
+			return true
+		}
+	}
+	return false
+}
+
+// spread is the distance between the two touching fingers.
+func (b *Board) spread() float64 {
+	var pts [][2]float64
+	for _, p := range b.touch {
+		pts = append(pts, p)
+	}
+	if len(pts) < 2 {
+		return 0
+	}
+	return math.Hypot(pts[0][0]-pts[1][0], pts[0][1]-pts[1][1])
+}
+
+// pinchZoom zooms one step each time the fingers have spread or closed by
+// a quarter since the last step.
+func (b *Board) pinchZoom(ctx app.Context) {
+	d := b.spread()
+	switch {
+	case b.pinch <= 0:
+		b.pinch = d
+	case d > b.pinch*1.25:
+		b.pinch = d
+		ctx.NewActionWithValue(actionZoom, 1)
+	case d < b.pinch*0.8:
+		b.pinch = d
+		ctx.NewActionWithValue(actionZoom, -1)
 	}
 }
 
@@ -230,12 +370,12 @@ func pathPoints(ss []grid.Square) string {
 	return strings.Join(parts, " ")
 }
 
-// scaleBar draws a two-square bar labelled with its length in metres.
-func scaleBar(l i18n.Lang, h int) app.UI {
+// scaleBar draws a two-square bar with its label.
+func scaleBar(l i18n.Lang, h int, label string) app.UI {
 	y := margin + h + 16
 	return svg("g").ID("scale").Class("scale").Body(
 		svg("path").Attr("d", fmt.Sprintf("M%d %dh%dM%d %dv-6M%d %dv-6", margin, y, 2*cellPx, margin, y, margin+2*cellPx, y)),
-		scaleText(l, margin+2*cellPx+8, y+4, i18n.T(l, "board.scale", "length", metres(l, 2), "size", metres(l, 1))),
+		scaleText(l, margin+2*cellPx+8, y+4, label),
 	)
 }
 
@@ -248,15 +388,6 @@ func scaleText(l i18n.Lang, x, y int, text string) app.UI {
 	}
 	return svg("text").Attr("x", x).Attr("y", y).Attr("direction", i18n.Dir(l)).Attr("text-anchor", anchor).
 		Style("direction", i18n.Dir(l)).Style("unicode-bidi", "isolate").Text(text)
-}
-
-// metres writes the length of n squares in metres for l: "5", "2.5", "2,5".
-func metres(l i18n.Lang, n int) string {
-	tenths := int64(float64(n) * grid.SquareMetres * 10)
-	if tenths%10 == 0 {
-		return i18n.Int(l, tenths/10)
-	}
-	return i18n.Tenths(l, tenths)
 }
 
 // gridPath returns one SVG path with every grid line, so the whole grid is a
@@ -298,15 +429,19 @@ func (t *Token) Render() app.UI {
 	if v.MaxHP > 0 {
 		hpW = max(0, min(size-8, (size-8)*v.HP/v.MaxHP))
 	}
-	badges := make([]app.UI, len(v.Badges))
-	for i, b := range v.Badges {
+	marks := v.Badges
+	if v.Striker {
+		marks = append(slices.Clone(marks), "⚔")
+	}
+	badges := make([]app.UI, len(marks))
+	for i, b := range marks {
 		badges[i] = svg("text").Class("badge").Attr("x", x+size-2).Attr("y", y+10+i*10).
 			Attr("text-anchor", "end").Text(b)
 	}
-	title := i18n.T(v.Lang, "board.token", "name", i18n.Isolate(v.Name), "side", i18n.Isolate(v.Side), "hp", v.HP, "max", v.MaxHP)
-	if v.EngagedLabel != "" {
-		title += " · " + i18n.Isolate(v.EngagedLabel)
-	}
+	// The tooltip and the accessible name are one text, which holds all
+	// the token shows (its label, its badges), as screen readers expect.
+	title := v.Label + " " + i18n.T(v.Lang, "board.token", "name", v.Name, "side", v.Side, "hp", v.HP, "max", v.MaxHP) +
+		suffix(v.EngagedLabel) + suffix(strings.Join(marks, " "))
 	var risk app.UI
 	if v.Risk != "" {
 		title += " · " + v.Risk
@@ -317,28 +452,96 @@ func (t *Token) Render() app.UI {
 		ring = svg("rect").Class("ring "+v.Engaged).Attr("x", x+1).Attr("y", y+1).
 			Attr("width", size-2).Attr("height", size-2).Attr("rx", (size-2)/2)
 	}
-	return svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-hp", v.HP).Attr("data-engaged", v.Engaged).Attr("data-risk", v.Risk).Body(
-		svg("title").Text(title),
-		ring,
-		svg("rect").Class("disc").Attr("x", x+3).Attr("y", y+3).
-			Attr("width", size-6).Attr("height", size-6).Attr("rx", (size-6)/2),
-		svg("text").Class("name").Attr("x", x+size/2).Attr("y", y+size/2+4).
-			Attr("text-anchor", "middle").Text(initials(v.Name)),
-		svg("rect").Class("hpbar").Attr("x", x+4).Attr("y", y+size-6).Attr("width", hpW).Attr("height", 3),
-		svg("g").Body(badges...),
-		risk,
+	tabindex := -1
+	if v.Focus {
+		tabindex = 0
+	}
+	rx := (size - 6) / 2 // allies are discs
+	if !v.Ally {
+		rx = 4 // foes are squares: the side reads by shape as well as colour
+	}
+	return svg("g").Class("tokenwrap").Body(
+		svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-token", v.ID).Attr("data-hp", v.HP).Attr("data-engaged", v.Engaged).Attr("data-risk", v.Risk).
+			Attr("tabindex", tabindex).Attr("role", "button").Attr("aria-label", title).Body(
+			svg("title").Text(title),
+			ring,
+			svg("rect").Class("mark").Attr("x", x-1).Attr("y", y-1).
+				Attr("width", size+2).Attr("height", size+2).Attr("rx", rx+4),
+			svg("rect").Class("disc").Attr("x", x+3).Attr("y", y+3).
+				Attr("width", size-6).Attr("height", size-6).Attr("rx", rx),
+			svg("text").Class("name").Attr("x", x+size/2).Attr("y", y+size/2+4).
+				Attr("text-anchor", "middle").Text(v.Label),
+			svg("rect").Class("hpbar").Attr("x", x+4).Attr("y", y+size-6).Attr("width", hpW).Attr("height", 3),
+			svg("g").Body(badges...),
+			risk,
+		),
+		// The full name, shown while the token has the pointer or the focus;
+		// a sibling, so that it is not part of the token's own text.
+		svg("text").Class("fullname").Attr("aria-hidden", "true").Attr("x", x+size/2).Attr("y", y-4).
+			Attr("text-anchor", "middle").Text(v.Name),
 	)
 }
 
+// suffix appends a part (an engagement, the badges) to a token's
+// accessible name.
+func suffix(label string) string {
+	if label == "" {
+		return ""
+	}
+	return " · " + label
+}
+
+// tokenLabels gives every creature a short label for its token, unique in
+// the encounter: its initials ("U2", "Gob"), and where two would read the
+// same, their first letters numbered in encounter order ("G1", "G2").
+func tokenLabels(names []string) []string {
+	out := make([]string, len(names))
+	seen := map[string][]int{}
+	for i, n := range names {
+		out[i] = initials(n)
+		seen[out[i]] = append(seen[out[i]], i)
+	}
+	taken := map[string]bool{}
+	for l, at := range seen {
+		if len(at) == 1 {
+			taken[l] = true
+		}
+	}
+	for _, i := range sortedDuplicates(seen) {
+		base := string([]rune(out[i] + "?")[:1])
+		for k := 1; ; k++ {
+			if l := base + strconv.Itoa(k); !taken[l] {
+				out[i], taken[l] = l, true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sortedDuplicates lists, in encounter order, the creatures whose initials
+// clash with another's.
+func sortedDuplicates(seen map[string][]int) []int {
+	var out []int
+	for _, at := range seen {
+		if len(at) > 1 {
+			out = append(out, at...)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // initials shortens a name to fit a token: up to three letters, or the
-// first letter and the number for numbered names ("Urchin 2" → "U2").
+// first letter and the mark for numbered or lettered names ("Urchin 2" →
+// "U2", "Goblin B" → "GB").
 func initials(name string) string {
 	words := strings.Fields(name)
 	if len(words) == 0 {
 		return ""
 	}
-	if last := words[len(words)-1]; len(words) > 1 && strings.Trim(last, "0123456789") == "" && len(last) <= 2 {
-		return string([]rune(words[0])[:1]) + last
+	if last := []rune(words[len(words)-1]); len(words) > 1 && len(last) <= 2 && (strings.Trim(string(last), "0123456789") == "" || len(last) == 1 && unicode.IsUpper(last[0])) {
+		return string([]rune(words[0])[:1]) + string(last)
 	}
 	r := []rune(words[0])
 	if len(r) > 3 {

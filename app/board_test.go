@@ -5,10 +5,14 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
 )
 
 func TestBoardRendersGrid(t *testing.T) {
-	html := app.HTMLString(&Board{V: BoardView{Cols: 24, Rows: 16}})
+	bar, label := scaleLabels(i18n.English, combat.Scale{Square: combat.Length{Hundredths: 250, Unit: "m"}, PerSquare: 2}, 24, 16)
+	html := app.HTMLString(&Board{V: BoardView{Cols: 24, Rows: 16, ScaleBar: bar, Label: label}})
 	if n := strings.Count(html, `class="coord"`); n != 24+16 {
 		t.Errorf("%d coordinate labels, want 40", n)
 	}
@@ -16,7 +20,7 @@ func TestBoardRendersGrid(t *testing.T) {
 	if v, h := strings.Count(gridPath(24, 16), "v"), strings.Count(gridPath(24, 16), "h"); v != 25 || h != 17 {
 		t.Errorf("grid path has %d vertical and %d horizontal lines", v, h)
 	}
-	for _, want := range []string{`data-cols="24"`, `data-rows="16"`, "5 m (1 square = 2.5 m)"} {
+	for _, want := range []string{`data-cols="24"`, `data-rows="16"`, "5 m (1 square = 2.5 m)", "24 by 16 squares of 2.5 m"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("board HTML lacks %s", want)
 		}
@@ -24,9 +28,47 @@ func TestBoardRendersGrid(t *testing.T) {
 }
 
 func TestInitials(t *testing.T) {
-	for in, want := range map[string]string{"Urchin 2": "U2", "City guard": "Cit", "Ogre": "Ogr", "ab": "ab", "": "", "C 10": "C10", "גורג 3": "ג3", "Knight 123": "Kni"} {
+	for in, want := range map[string]string{"Urchin 2": "U2", "City guard": "Cit", "Ogre": "Ogr", "ab": "ab", "": "", "C 10": "C10", "גורג 3": "ג3", "Knight 123": "Kni", "Goblin B": "GB", "Goblin b": "Gob"} {
 		if got := initials(in); got != want {
 			t.Errorf("initials(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestTokenLabels checks that labels are unique within an encounter: four
+// creatures all named "Goblin" are numbered, and a numbering never takes a
+// label another creature already has.
+func TestTokenLabels(t *testing.T) {
+	for _, c := range []struct{ in, want []string }{
+		{[]string{"Fighter", "Goblin", "Goblin", "Goblin", "Goblin"}, []string{"Fig", "G1", "G2", "G3", "G4"}},
+		{[]string{"Goblin A", "Goblin B", "Urchin 1", "Urchin 2"}, []string{"GA", "GB", "U1", "U2"}},
+		{[]string{"G1", "Gob", "Gob"}, []string{"G1", "G2", "G3"}},
+	} {
+		got := tokenLabels(c.in)
+		if strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("tokenLabels(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestScaleWords checks every label of a length is in the ruleset's unit:
+// Kaldaria's half squares as metres, 5e's feet, squares without a length.
+func TestScaleWords(t *testing.T) {
+	kal := combat.Scale{Square: combat.Length{Hundredths: 250, Unit: "m"}, PerSquare: 2}
+	dnd := combat.Scale{Square: combat.Length{Hundredths: 500, Unit: "ft"}, PerSquare: 5}
+	plain := combat.Scale{PerSquare: 1}
+	for _, c := range []struct {
+		l     i18n.Lang
+		s     combat.Scale
+		moves int
+		want  string
+	}{
+		{i18n.English, kal, 8, "10 m"}, {i18n.English, kal, 5, "6.25 m"}, {i18n.Polish, kal, 3, "3,75 m"}, {i18n.Polish, kal, 1, "1,25 m"},
+		{i18n.English, dnd, 30, "30 ft"}, {i18n.Hebrew, dnd, 30, "30 רגל"},
+		{i18n.English, plain, 5, "5 sq."}, {i18n.Polish, plain, 5, "pola: 5"},
+	} {
+		if got := scaleWords(c.l, c.s, c.moves); got != c.want {
+			t.Errorf("%v %+v %d: %q, want %q", c.l, c.s, c.moves, got, c.want)
 		}
 	}
 }

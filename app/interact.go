@@ -15,6 +15,7 @@ import (
 // every opportunity attack it would provoke, as the engine computes them.
 func (t *Table) boardView(enc combat.Encounter) BoardView {
 	v := BoardView{Lang: t.lang, Cols: enc.Map.W, Rows: enc.Map.H, Walls: t.wallsPath(enc), Zoom: t.zoom}
+	v.ScaleBar, v.Label = scaleLabels(t.lang, combat.ScaleOf(t.sess.Ruleset()), enc.Map.W, enc.Map.H)
 	if t.hover != nil {
 		v.Hover = t.hover.Name()
 	}
@@ -36,7 +37,13 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 	first := firstSide(enc)
 	reactions := t.reactions()
 	standing := t.standings(enc)
-	for _, c := range enc.Combatants {
+	names := make([]string, len(enc.Combatants))
+	for i, c := range enc.Combatants {
+		names[i] = c.Name
+	}
+	labels := tokenLabels(names)
+	focus := t.focusOwner(enc)
+	for i, c := range enc.Combatants {
 		down := !t.up(enc, c.ID)
 		v.Tokens = append(v.Tokens, TokenView{Lang: t.lang,
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
@@ -44,6 +51,7 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
 			Striker: slices.Contains(v.Strikers, c.ID), Spared: slices.Contains(v.Spared, c.ID), Ally: c.Side == first,
 			Risk: t.riskLabel(c.ID), RiskPct: t.riskPct(c.ID),
+			Label: labels[i], Focus: c.ID == focus,
 		})
 		if st := standing[c.ID]; st.Overwhelmed || st.Pinned {
 			tv := &v.Tokens[len(v.Tokens)-1]
@@ -317,7 +325,7 @@ func (t *Table) moveTo(ctx app.Context, dest grid.Square) {
 	t.hover = &h
 	p := t.plan(enc)
 	if p.err != nil {
-		t.notice = explainError(p.err)
+		t.notice = t.explainError(p.err)
 		return
 	}
 	if len(p.path) < 2 {
@@ -375,6 +383,9 @@ func cycle(ids []string, cur string, dir int) string {
 func (t *Table) onKey(ctx app.Context, e app.Event) {
 	tag := e.Get("target").Get("tagName").String()
 	if tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
+		return
+	}
+	if tok := e.Get("target").Get("dataset"); tok.Truthy() && tok.Get("token").Truthy() && t.tokenKey(ctx, e, tok.Get("token").String()) {
 		return
 	}
 	key := e.Get("key").String()

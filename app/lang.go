@@ -7,6 +7,7 @@ import (
 
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
+	"battlemat/rules/rulesets"
 )
 
 // keyLang is the browser storage key of the language the user chose.
@@ -137,4 +138,13 @@ func explain(ruleset, key string, rule combat.RuleID) string {
 		}
 	}
 	return out
+}
+
+// sampleTitle is a bundled sample's title in l, from the catalogue
+// ("sample.<id>"), or the sample's own English title when it has none.
+func sampleTitle(l i18n.Lang, s rulesets.Sample) string {
+	if i18n.Has("sample." + s.ID) {
+		return i18n.T(l, "sample."+s.ID)
+	}
+	return s.Title
 }

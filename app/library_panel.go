@@ -271,7 +271,7 @@ func (t *Table) renderSamples() app.UI {
 	opts := make([]app.UI, 0, len(samples)+1)
 	opts = append(opts, app.Option().Value("").Text(i18n.T(l, "bar.samples")).Selected(t.sampleI == ""))
 	for _, s := range samples {
-		opts = append(opts, app.Option().Value(s.ID).Text(i18n.Isolate(s.Title)).Selected(s.ID == t.sampleI))
+		opts = append(opts, app.Option().Value(s.ID).Text(i18n.Isolate(sampleTitle(l, s))).Selected(s.ID == t.sampleI))
 	}
 	return app.Span().Class("samples").Body(
 		app.Select().ID("samples").Attr("aria-label", i18n.T(l, "bar.samples.label")).Body(opts...).

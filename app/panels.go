@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -89,7 +90,7 @@ func (t *Table) renderInspector(enc combat.Encounter) app.UI {
 	return app.Section().ID("inspector").Class("panel").Body(
 		app.H2().Body(app.Bdi().ID("selected-name").Text(c.Name)),
 		app.P().ID("summary").Body(say(l, "inspector.summary", "side", c.Side, "hp", c.HP, "max", c.Stats.MaxHP,
-			"square", c.Pos.Name(), "speed", c.Stats.Speed)...),
+			"square", c.Pos.Name(), "speed", t.distance(c.Stats.Speed))...).Title(i18n.T(l, "move.units.hint")),
 		app.If(len(c.Conditions) > 0, func() app.UI {
 			return app.P().Body(say(l, "inspector.conditions", "list", strings.Join(conditions, ", "))...)
 		}),
@@ -121,16 +122,19 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 		}
 		body = append(body, app.P().Body(names...), choice, t.renderTargeting(enc))
 		chances, err := t.odds(enc, req)
-		if err != nil {
-			body = append(body, app.P().Class("muted").Body(say(l, "attack.no-odds", "why", explainError(err).text(l))...))
-		} else {
+		if err == nil {
 			body = append(body, renderOdds(l, enc.Ruleset, chances))
+		}
+		why := t.cannotAttack(enc, att, def, err)
+		if why != nil {
+			body = append(body, app.P().ID("roll-why").Class("why").Body(why...))
 		}
 		body = append(body,
 			app.Label().Body(app.Text(i18n.T(l, "attack.dice")+" "),
 				app.Input().ID("dice").Type("text").Dir("ltr").Attr("inputmode", "numeric").Placeholder(i18n.T(l, "attack.dice.placeholder")).Value(t.dice).
 					OnInput(func(ctx app.Context, e app.Event) { t.dice = ctx.JSSrc().Get("value").String() })),
-			app.Button().ID("roll").Text(i18n.T(l, rollKey)).Title(i18n.T(l, rollKey+".hint")).Disabled(att.Budget.Actions <= 0).
+			app.Button().ID("roll").Text(i18n.T(l, rollKey)).Title(i18n.T(l, rollKey+".hint")).Disabled(why != nil).
+				Attr("aria-describedby", describedBy(why != nil, "roll-why")).
 				OnClick(func(ctx app.Context, e app.Event) { t.attack(ctx) }),
 		)
 	} else {
@@ -138,10 +142,43 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 	}
 	for _, ev := range t.last {
 		if ev.Type == combat.AttackResolved || ev.Type == combat.PhaseHitResolved {
-			body = append(body, renderTrace(l, enc.Ruleset, ev))
+			body = append(body, renderTrace(l, enc, ev))
 		}
 	}
 	return app.Section().ID("attack").Class("panel").Body(append([]app.UI{app.H2().Text(i18n.T(l, "attack.title"))}, body...)...)
+}
+
+// cannotAttack says in words why att cannot attack def now, or nil when it
+// can: no attack left this turn, or the ruleset's refusal (err from the
+// odds), in the ruleset's terms where it names a reason, with its rule ID.
+func (t *Table) cannotAttack(enc combat.Encounter, att, def combat.Combatant, err error) []app.UI {
+	l := t.lang
+	if att.Budget.Actions <= 0 {
+		return say(l, "attack.no-actions", "a", att.Name)
+	}
+	if err == nil {
+		return nil
+	}
+	if tg, ok := t.sess.Ruleset().(combat.Targeter); ok {
+		if tier, terr := tg.Target(enc, att.ID, def.ID); terr == nil && !tier.Allowed {
+			return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", i18n.Label(l, enc.Ruleset, tier.Reason), "rule", string(tier.Rule))
+		}
+	}
+	n := t.explainError(err)
+	var re *combat.RuleError
+	if errors.As(err, &re) && re.Rule != "" {
+		return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", n.Args[1], "rule", string(re.Rule))
+	}
+	return say(l, "attack.impossible.bare", "a", att.Name, "b", def.Name, "why", n.Args[1])
+}
+
+// describedBy is an aria-describedby value: id when on, else none (go-app
+// leaves out an attribute whose value is empty).
+func describedBy(on bool, id string) string {
+	if on {
+		return id
+	}
+	return ""
 }
 
 // attack makes the selected creature attack its target with the chosen
@@ -248,8 +285,11 @@ func expectedTenths(chances []combat.Chance) int64 {
 }
 
 // renderTrace lists the steps of a resolved attack with their rule IDs, in
-// the ruleset's terms and dice notation.
-func renderTrace(l i18n.Lang, ruleset string, ev combat.Event) app.UI {
+// the ruleset's terms and dice notation, under who attacked whom.
+func renderTrace(l i18n.Lang, enc combat.Encounter, ev combat.Event) app.UI {
+	ruleset := enc.Ruleset
+	who, _ := enc.Combatant(ev.Actor)
+	whom, _ := enc.Combatant(ev.Target)
 	steps := make([]app.UI, len(ev.Trace))
 	for i, s := range ev.Trace {
 		steps[i] = app.Li().Class("step").Title(explain(ruleset, s.Key, s.Rule)).Body(append([]app.UI{
@@ -260,7 +300,8 @@ func renderTrace(l i18n.Lang, ruleset string, ev combat.Event) app.UI {
 	if ev.Hit {
 		result = say(l, "attack.result.hit", "n", ev.Value)
 	}
-	return app.Div().ID("trace").Class("trace").Body(
+	return app.Div().ID("trace").Class("trace").Attr("data-actor", ev.Actor).Body(
+		app.H3().Class("trace-by").Body(say(l, "attack.trace.by", "a", who.Name, "b", whom.Name)...),
 		app.P().Class("result").Body(result...),
 		app.Ol().Body(steps...),
 	)

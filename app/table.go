@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -28,7 +29,8 @@ type Table struct {
 	target   string       // the combatant the selected one would attack
 	hover    *grid.Square // the square under the pointer while planning a move
 	dragging bool
-	option   int // index into the attacker's attack options
+	option   int    // index into the attacker's attack options
+	focused  string // the token that has (or last had) the keyboard focus
 
 	lang    i18n.Lang // the language of the UI
 	notice  Notice    // the message bar
@@ -286,7 +288,7 @@ func (t *Table) do(ctx app.Context, cmd combat.Command) bool {
 		events, err = t.sess.Do(cmd)
 	}
 	if err != nil {
-		t.notice = explainError(err)
+		t.notice = t.explainError(err)
 		return false
 	}
 	t.dice = ""
@@ -311,34 +313,66 @@ func (t *Table) recordEvents(events []combat.Event) {
 	t.last = events
 }
 
+// undo steps back one command. The notice described the state being left,
+// so it goes with it.
 func (t *Table) undo(ctx app.Context) {
 	if !t.shelf.held && t.sess.Undo() {
 		t.changed()
-		t.last = nil
+		t.last, t.notice = nil, Notice{}
 		t.autosave(ctx)
 	}
 }
 
+// redo steps forward one command, dropping the notice like undo.
 func (t *Table) redo(ctx app.Context) {
 	if !t.shelf.held && t.sess.Redo() {
 		t.changed()
-		t.last = nil
+		t.last, t.notice = nil, Notice{}
 		t.autosave(ctx)
 	}
 }
 
 // explainError turns an engine error into a notice with its rule ID. The
 // engine's own words (Msg) are English: the rules packages hold no
-// translations.
-func explainError(err error) Notice {
+// translations. The creatures it names by ID are named as the table knows
+// them.
+func (t *Table) explainError(err error) Notice {
 	var re *combat.RuleError
 	if errors.As(err, &re) {
+		msg := namesFor(t.state(), re.Msg)
 		if re.Rule != "" {
-			return warn("notice.not-allowed", "msg", re.Msg, "rule", string(re.Rule))
+			return warn("notice.not-allowed", "msg", msg, "rule", string(re.Rule))
 		}
-		return warn("notice.not-allowed.bare", "msg", re.Msg)
+		return warn("notice.not-allowed.bare", "msg", msg)
 	}
-	return warn("notice.not-allowed.bare", "msg", err.Error())
+	return warn("notice.not-allowed.bare", "msg", namesFor(t.state(), err.Error()))
+}
+
+// namesFor replaces every combatant ID in msg (a whole run of letters,
+// digits, '-' and '_', quoted or not) with the combatant's name.
+func namesFor(enc combat.Encounter, msg string) string {
+	var b strings.Builder
+	idChar := func(r byte) bool {
+		return r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}
+	for i := 0; i < len(msg); {
+		j := i
+		for j < len(msg) && idChar(msg[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(msg[i])
+			i++
+			continue
+		}
+		if c, ok := enc.Combatant(msg[i:j]); ok {
+			b.WriteString(c.Name)
+		} else {
+			b.WriteString(msg[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // Render lays out the bar, the board and the side panels.
@@ -354,6 +388,7 @@ func (t *Table) Render() app.UI {
 		t.showSample()
 	}
 	enc := t.state()
+	board := &Board{V: t.boardView(enc)}
 	return app.Div().Class("table").Body(
 		t.renderBar(enc),
 		app.If(t.notice.Key != "", func() app.UI {
@@ -366,6 +401,7 @@ func (t *Table) Render() app.UI {
 		}),
 		app.If(t.shelf.held, func() app.UI { return t.renderHeld() }),
 		app.If(t.shelf.open, func() app.UI { return t.renderLibrary() }),
+		t.renderAnnounce(enc),
 		app.Main().Class("stage").Body(
 			app.Div().Class("mapwrap").Body(
 				app.Div().Class("zoom").Body(
@@ -373,7 +409,8 @@ func (t *Table) Render() app.UI {
 					app.Button().ID("zoom-out").Text("−").Title(i18n.T(l, "bar.zoom-out.hint")).Attr("aria-label", i18n.T(l, "bar.zoom-out.hint")).OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(-1) }),
 					app.Button().ID("zoom-fit").Text(i18n.T(l, "bar.zoom-fit")).OnClick(func(ctx app.Context, e app.Event) { t.zoom = 0 }),
 				),
-				&Board{V: t.boardView(enc)},
+				board,
+				renderLegend(l, enc.Ruleset, board.V.Bands),
 			),
 			app.Aside().Class("side").Body(
 				&Tracker{V: t.views(enc).tracker},

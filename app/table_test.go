@@ -107,7 +107,7 @@ func TestReplayEvents(t *testing.T) {
 func TestTableRenders(t *testing.T) {
 	html := app.HTMLString(&Table{})
 	enc, _ := rulesets.Samples()[0].Build(1)
-	if n := strings.Count(html, `class="token `); n != len(enc.Combatants) {
+	if n := strings.Count(html, `id="token-`); n != len(enc.Combatants) {
 		t.Errorf("%d tokens rendered, want %d", n, len(enc.Combatants))
 	}
 	for _, want := range []string{`id="board"`, `id="tracker"`, `id="log"`, `id="undo"`} {

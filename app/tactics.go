@@ -50,7 +50,7 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 			Body(sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, enc.Ruleset, b.Key), "rule", string(b.Rule))...))
 	}
 	if p.err != nil && t.hover != nil {
-		lines = append(lines, app.Li().Class("blocked").Body(explainError(p.err).render(l)...))
+		lines = append(lines, app.Li().Class("blocked").Body(t.explainError(p.err).render(l)...))
 	}
 	for _, pr := range p.provs {
 		who, _ := enc.Combatant(pr.Attacker)

@@ -29,6 +29,9 @@ type TrackerView struct {
 	Ready  bool   // initiative has been rolled (Start is possible)
 	Acting string // the acting creature's ID, "" when none
 	Busy   bool   // a decision is pending: turn buttons wait
+	// SurpriseRule is the ruleset's rule for marking creatures surprised
+	// before the start, "" when the ruleset has no surprise.
+	SurpriseRule string
 }
 
 // TrackerRow is one creature in the initiative order.
@@ -42,6 +45,9 @@ type TrackerRow struct {
 func (t *Table) trackerView(enc combat.Encounter) TrackerView {
 	l := t.lang
 	v := TrackerView{Lang: l, Phase: enc.Phase, Ready: len(enc.Order) > 0, Acting: enc.Current(), Busy: enc.Pending != nil}
+	if sp, ok := t.sess.Ruleset().(combat.Surpriser); ok {
+		v.SurpriseRule = string(sp.SurpriseRule())
+	}
 	reactions := t.reactions()
 	for si, s := range enc.Order {
 		for mi, id := range s.Members {
@@ -72,7 +78,7 @@ func (t *Table) trackerView(enc combat.Encounter) TrackerView {
 		v.Status = i18n.Parts(l, "turn.round", "n", enc.Round)
 		if c, ok := enc.Combatant(v.Acting); ok {
 			v.Status = append(v.Status, i18n.Part{Text: " — "})
-			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "move", c.Budget.Movement, "actions", c.Budget.Actions)...)
+			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "move", t.distance(c.Budget.Movement), "actions", c.Budget.Actions)...)
 		}
 	case combat.PhaseEnded:
 		v.Status = i18n.Parts(l, "turn.over")
@@ -95,9 +101,13 @@ func (tr *Tracker) Render() app.UI {
 	rows := make([]app.UI, len(v.Rows))
 	for i, r := range v.Rows {
 		var mark app.UI = app.Span().Class("react").Text(r.Reaction)
-		if v.Phase == combat.PhaseSetup {
+		if v.Phase == combat.PhaseSetup && v.SurpriseRule != "" {
+			label := "turn.surprise.mark"
+			if r.Surprised {
+				label = "turn.surprise.unmark"
+			}
 			mark = app.Button().ID("surprise-"+r.ID).Class("toggle small").Attr("aria-pressed", r.Surprised).Attr("data-id", r.ID).
-				Title(i18n.T(l, "turn.surprised") + " (DND-SURP-4)").Text(i18n.T(l, "turn.surprised")).
+				Title(i18n.T(l, "turn.surprise.hint", "name", r.Name, "rule", v.SurpriseRule)).Text(i18n.T(l, label)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSurprise, data(ctx, "id")) })
 		}
 		rows[i] = app.Li().Class("slot").Attr("data-acting", r.Acting).Attr("data-id", r.ID).Body(
@@ -127,7 +137,7 @@ func (tr *Tracker) Render() app.UI {
 	}
 	return app.Section().ID("tracker").Class("panel").Body(
 		app.H2().Text(i18n.T(l, "turn.title")),
-		app.P().ID("round").Body(bdiParts(v.Status)...),
+		app.P().ID("round").Title(i18n.T(l, "move.units.hint")).Body(bdiParts(v.Status)...),
 		app.Ol().Class("order").Body(rows...),
 		app.Div().Class("buttons").Body(buttons...),
 	)

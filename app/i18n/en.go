@@ -15,7 +15,7 @@ var enCatalogue = catalogue{
 		"bar.samples":       "Open a sample…",
 		"bar.samples.label": "Open a sample encounter",
 		"bar.language":      "Language",
-		"board.label":       "Battlemap, {cols} by {rows} squares of {size} m",
+		"board.label":       "Battlemap, {cols} by {rows} squares of {size}",
 
 		// Turn tracker.
 		"turn.title":           "Turn",
@@ -47,7 +47,6 @@ var enCatalogue = catalogue{
 		"attack.title":            "Attack",
 		"attack.roll":             "Attack",
 		"attack.roll.hint":        "Attack (Enter)",
-		"attack.no-odds":          "No odds: {why}",
 		"attack.hint":             "Select the acting creature and tap an enemy to see the odds.",
 		"attack.down":             "{name} is down.",
 		"attack.dice":             "Physical dice (optional):",
@@ -117,7 +116,7 @@ var enCatalogue = catalogue{
 
 		// Added panels: board, app bar extras, log filter, editor,
 		// movement and targeting.
-		"board.scale":        "{length} m (1 square = {size} m)",
+		"board.scale":        "{length} (1 square = {size})",
 		"board.token":        "{name} — {side}, HP {hp}/{max}",
 		"bar.zoom-in.hint":   "Zoom in (Ctrl + wheel)",
 		"bar.zoom-out.hint":  "Zoom out",

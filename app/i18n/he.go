@@ -16,7 +16,7 @@ var heCatalogue = catalogue{
 		"bar.samples":       "פתיחת דוגמה…",
 		"bar.samples.label": "פתיחת קרב לדוגמה",
 		"bar.language":      "שפה",
-		"board.label":       "לוח קרב, {cols} על {rows} משבצות של {size} מ׳",
+		"board.label":       "לוח קרב, {cols} על {rows} משבצות של {size}",
 
 		"turn.title":           "תור",
 		"turn.roll-init":       "גלגול יוזמה",
@@ -45,7 +45,6 @@ var heCatalogue = catalogue{
 		"attack.title":            "התקפה",
 		"attack.roll":             "התקפה",
 		"attack.roll.hint":        "התקפה (Enter)",
-		"attack.no-odds":          "אין סיכויים: {why}",
 		"attack.hint":             "בחרו את היצור שבתור והקישו על אויב כדי לראות את הסיכויים.",
 		"attack.down":             "{name}: מחוץ לקרב.",
 		"attack.dice":             "קוביות אמיתיות (רשות):",
@@ -109,7 +108,7 @@ var heCatalogue = catalogue{
 		"key.charge":             "הסתערות",
 		"key.retreat":            "נסיגה לוחמת",
 
-		"board.scale":        "{length} מ׳ (משבצת = {size} מ׳)",
+		"board.scale":        "{length} (משבצת = {size})",
 		"board.token":        "{name} — {side}, נק״פ {hp}/{max}",
 		"bar.zoom-in.hint":   "הגדלה (Ctrl + גלגלת)",
 		"bar.zoom-out.hint":  "הקטנה",

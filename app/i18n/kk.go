@@ -16,7 +16,7 @@ var kkCatalogue = catalogue{
 		"bar.samples":       "Үлгіні ашу…",
 		"bar.samples.label": "Үлгі шайқасты ашу",
 		"bar.language":      "Тіл",
-		"board.label":       "Шайқас картасы, {cols} × {rows} шаршы, әрқайсысы {size} м",
+		"board.label":       "Шайқас картасы, {cols} × {rows} шаршы, әрқайсысы {size}",
 
 		"turn.title":           "Кезек",
 		"turn.roll-init":       "Бастаманы лақтыру",
@@ -45,7 +45,6 @@ var kkCatalogue = catalogue{
 		"attack.title":            "Шабуыл",
 		"attack.roll":             "Шабуыл жасау",
 		"attack.roll.hint":        "Шабуыл жасау (Enter)",
-		"attack.no-odds":          "Ықтималдық есептелмейді: {why}",
 		"attack.hint":             "Ықтималдықты көру үшін кезегі келген кейіпкерді таңдап, жауды түртіңіз.",
 		"attack.down":             "{name} шайқастан шықты.",
 		"attack.dice":             "Нақты кубиктер (міндетті емес):",
@@ -109,7 +108,7 @@ var kkCatalogue = catalogue{
 		"key.charge":             "екпінді шабуыл",
 		"key.retreat":            "ұрыспен шегіну",
 
-		"board.scale":        "{length} м (1 шаршы = {size} м)",
+		"board.scale":        "{length} (1 шаршы = {size})",
 		"board.token":        "{name} — {side}, HP {hp}/{max}",
 		"bar.zoom-in.hint":   "Үлкейту (Ctrl + дөңгелек)",
 		"bar.zoom-out.hint":  "Кішірейту",

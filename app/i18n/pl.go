@@ -15,7 +15,7 @@ var plCatalogue = catalogue{
 		"bar.samples":       "Otwórz przykład…",
 		"bar.samples.label": "Otwórz przykładowe starcie",
 		"bar.language":      "Język",
-		"board.label":       "Plansza bitwy, {cols} na {rows} pól po {size} m",
+		"board.label":       "Plansza bitwy, {cols} na {rows} pól po {size}",
 
 		"turn.title":           "Tura",
 		"turn.roll-init":       "Rzuć na inicjatywę",
@@ -44,7 +44,6 @@ var plCatalogue = catalogue{
 		"attack.title":            "Atak",
 		"attack.roll":             "Atakuj",
 		"attack.roll.hint":        "Atakuj (Enter)",
-		"attack.no-odds":          "Nie da się policzyć szans: {why}",
 		"attack.hint":             "Wybierz stwora, który ma turę, i dotknij wroga, aby zobaczyć szanse.",
 		"attack.down":             "{name} wypada z walki.",
 		"attack.dice":             "Prawdziwe kości (opcjonalnie):",
@@ -108,7 +107,7 @@ var plCatalogue = catalogue{
 		"key.charge":             "szarża",
 		"key.retreat":            "odwrót bojowy",
 
-		"board.scale":        "{length} m (1 pole = {size} m)",
+		"board.scale":        "{length} (1 pole = {size})",
 		"board.token":        "{name} — {side}, PŻ {hp}/{max}",
 		"bar.zoom-in.hint":   "Powiększ (Ctrl + kółko)",
 		"bar.zoom-out.hint":  "Pomniejsz",

@@ -56,7 +56,7 @@ func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
 // Scale is DAIRN's map: squares of 5 ft, movement counted in squares
 // (CA-AMB-1).
 func (Ruleset) Scale() combat.Scale {
-	return combat.Scale{Square: combat.Length{Tenths: 50, Unit: "ft"}, PerSquare: 1}
+	return combat.Scale{Square: combat.Length{Hundredths: 500, Unit: "ft"}, PerSquare: 1}
 }
 
 // Wounds is the state DAIRN keeps beyond HP, stored in the engine's

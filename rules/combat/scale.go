@@ -1,10 +1,10 @@
 package combat
 
-// Length is a distance in tenths of a unit: {25, "m"} is 2.5 metres,
-// {50, "ft"} is 5 feet.
+// Length is a distance in hundredths of a unit: {250, "m"} is 2.5 metres,
+// {500, "ft"} is 5 feet.
 type Length struct {
-	Tenths int
-	Unit   string // "m" or "ft"
+	Hundredths int
+	Unit       string // "m" or "ft"
 }
 
 // Scale is how a ruleset measures its map and its movement:
@@ -24,13 +24,13 @@ func (s Scale) Halves(movement int) int {
 	return 2 * movement / s.PerSquare
 }
 
-// Distance is a movement amount as a length in the square's unit, in
-// tenths; 0 when squares have no length.
+// Distance is a movement amount as a length in the square's unit, rounded
+// down to a hundredth; 0 when squares have no length.
 func (s Scale) Distance(movement int) Length {
 	if s.PerSquare <= 0 {
 		return Length{Unit: s.Square.Unit}
 	}
-	return Length{Tenths: movement * s.Square.Tenths / s.PerSquare, Unit: s.Square.Unit}
+	return Length{Hundredths: movement * s.Square.Hundredths / s.PerSquare, Unit: s.Square.Unit}
 }
 
 // Scaler is implemented by rulesets that say how their map is measured; a

@@ -114,7 +114,7 @@ func (rs Ruleset) TurnRules() combat.TurnRules {
 // Scale is the 5e battlemap: squares of 5 ft, speed and movement in feet
 // (DND-GEN-3).
 func (Ruleset) Scale() combat.Scale {
-	return combat.Scale{Square: combat.Length{Tenths: 10 * SquareFeet, Unit: "ft"}, PerSquare: SquareFeet}
+	return combat.Scale{Square: combat.Length{Hundredths: 100 * SquareFeet, Unit: "ft"}, PerSquare: SquareFeet}
 }
 
 // SurpriseRule cites the rule by which the DM marks creatures surprised

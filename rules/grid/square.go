@@ -1,13 +1,11 @@
-// Package grid models the battlemap: 2.5 m squares addressed by column and
-// row, walls, creature footprints, distance, neighbours and reachability.
-// It knows geometry only; what a step costs or who may enter a square is
-// supplied by the caller (the ruleset).
+// Package grid models the battlemap: squares addressed by column and row
+// (each ruleset says how long a square is), walls, creature footprints,
+// distance, neighbours and reachability. It knows geometry only; what a
+// step costs or who may enter a square is supplied by the caller (the
+// ruleset).
 package grid
 
 import "strconv"
-
-// SquareMetres is the side of one map square (K-GRID-1).
-const SquareMetres = 2.5
 
 // Square is one map square: X is the column (0 at the left), Y the row
 // (0 at the top).

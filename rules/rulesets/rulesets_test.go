@@ -136,12 +136,12 @@ func TestScales(t *testing.T) {
 		scale    combat.Scale
 		walk     int    // a speed in the ruleset's units
 		halves   int    // that speed in half squares
-		length   int    // and in tenths of the unit
+		length   int    // and in hundredths of the unit
 		surprise string // the surprise rule, "" for none
 	}{
-		encounter.RulesetID: {combat.Scale{Square: combat.Length{Tenths: 25, Unit: "m"}, PerSquare: 2}, 8, 8, 100, ""},
-		dnd5e.RulesetID:     {combat.Scale{Square: combat.Length{Tenths: 50, Unit: "ft"}, PerSquare: 5}, 30, 12, 300, "DND-SURP-4"},
-		cairn.RulesetID:     {combat.Scale{Square: combat.Length{Tenths: 50, Unit: "ft"}, PerSquare: 1}, 8, 16, 400, ""},
+		encounter.RulesetID: {combat.Scale{Square: combat.Length{Hundredths: 250, Unit: "m"}, PerSquare: 2}, 8, 8, 1000, ""},
+		dnd5e.RulesetID:     {combat.Scale{Square: combat.Length{Hundredths: 500, Unit: "ft"}, PerSquare: 5}, 30, 12, 3000, "DND-SURP-4"},
+		cairn.RulesetID:     {combat.Scale{Square: combat.Length{Hundredths: 500, Unit: "ft"}, PerSquare: 1}, 8, 16, 4000, ""},
 		krysztaly.RulesetID: {combat.Scale{PerSquare: 1}, 5, 10, 0, ""},
 	}
 	for _, rs := range All() {
@@ -154,8 +154,8 @@ func TestScales(t *testing.T) {
 		if _, declared := rs.(combat.Scaler); !declared || s != w.scale {
 			t.Errorf("%s: scale %+v (declared %v), want %+v", rs.ID(), s, declared, w.scale)
 		}
-		if h, d := s.Halves(w.walk), s.Distance(w.walk); h != w.halves || d.Tenths != w.length {
-			t.Errorf("%s: speed %d is %d half squares and %d tenths, want %d and %d", rs.ID(), w.walk, h, d.Tenths, w.halves, w.length)
+		if h, d := s.Halves(w.walk), s.Distance(w.walk); h != w.halves || d.Hundredths != w.length {
+			t.Errorf("%s: speed %d is %d half squares and %d hundredths, want %d and %d", rs.ID(), w.walk, h, d.Hundredths, w.halves, w.length)
 		}
 		rule := ""
 		if sp, ok := rs.(combat.Surpriser); ok {

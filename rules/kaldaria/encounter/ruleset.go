@@ -46,7 +46,7 @@ func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
 // Scale is Kaldaria's map: squares of 2.5 m (K-GRID-1), movement counted in
 // half squares (K-MOVE-3).
 func (Ruleset) Scale() combat.Scale {
-	return combat.Scale{Square: combat.Length{Tenths: 25, Unit: "m"}, PerSquare: squareCost}
+	return combat.Scale{Square: combat.Length{Hundredths: 250, Unit: "m"}, PerSquare: squareCost}
 }
 
 // RoundState returns a fresh round (K-RES-1 step 1, K-GEN-6): parry pools
