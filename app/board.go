@@ -41,6 +41,7 @@ type BoardView struct {
 	Blocked    bool          // the planned move is not allowed
 	Zoom       int           // 0 fits the board to the window; n > 0 draws a square n×10 px wide
 	Hover      string        // the planned destination's name, "" when none
+	Map        *MapLayer     // the picture under the grid, nil when none
 	ScaleBar   string        // the scale bar's label: two squares' length
 	Label      string        // the board described for screen readers
 }
@@ -128,6 +129,7 @@ func (b *Board) Render() app.UI {
 			patterns(),
 			svg("rect").Class("ground").
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
+			mapLayer(v.Map, w, h),
 			svg("g").ID("layer-bands").Body(bands...),
 			svg("path").ID("layer-threats").Class("threats").Attr("d", squaresPath(v.Threats)),
 			&Lines{Cols: v.Cols, Rows: v.Rows},
@@ -157,6 +159,18 @@ func patterns() app.UI {
 		pat("pat-charge", 8, svg("circle").Attr("cx", 4).Attr("cy", 4).Attr("r", 1.8)),
 		pat("pat-retreat", 6, line(0, 3, 6, 3)),
 		pat("pat-danger", 10, line(2, 2, 8, 8), line(8, 2, 2, 8)),
+	)
+}
+
+// mapLayer draws the map image under the grid, clipped to the board.
+func mapLayer(m *MapLayer, w, h int) app.UI {
+	if m == nil {
+		return nil
+	}
+	return svg("svg").ID("map-image").Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h).
+		Attr("viewBox", fmt.Sprintf("%d %d %d %d", margin, margin, w, h)).Attr("aria-hidden", "true").Body(
+		svg("image").Attr("href", m.URL).Attr("x", m.X).Attr("y", m.Y).Attr("width", m.W).Attr("height", m.H).
+			Attr("opacity", m.Opacity).Attr("preserveAspectRatio", "none"),
 	)
 }
 

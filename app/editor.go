@@ -46,6 +46,7 @@ func (t *Table) renderEditor(enc combat.Encounter) app.UI {
 			app.Button().Text(i18n.T(l, "edit.close")).OnClick(func(ctx app.Context, e app.Event) { t.editing = false }),
 		),
 	}
+	body = append(body, t.renderMapControls())
 	if t.draft.id != t.selected {
 		t.loadDraft(enc)
 	}

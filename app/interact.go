@@ -15,6 +15,7 @@ import (
 // every opportunity attack it would provoke, as the engine computes them.
 func (t *Table) boardView(enc combat.Encounter) BoardView {
 	v := BoardView{Lang: t.lang, Cols: enc.Map.W, Rows: enc.Map.H, Walls: t.wallsPath(enc), Zoom: t.zoom}
+	v.Map = t.mapImg.layer()
 	v.ScaleBar, v.Label = scaleLabels(t.lang, combat.ScaleOf(t.sess.Ruleset()), enc.Map.W, enc.Map.H)
 	if t.hover != nil {
 		v.Hover = t.hover.Name()

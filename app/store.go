@@ -222,6 +222,7 @@ func (t *Table) enter(ctx app.Context, e LibEntry) {
 	t.shelf.held = false
 	app.Window().Get("sessionStorage").Call("setItem", keyEntry, e.ID)
 	t.shelf.tabs.post("open", e.ID)
+	t.loadMap(ctx)
 }
 
 // sessionEntry is the entry this tab had open before a reload.
@@ -360,7 +361,8 @@ func (t *Table) share(ctx app.Context) {
 	if !app.Window().Get("isSecureContext").Truthy() || !app.Window().Get("navigator").Get("serviceWorker").Truthy() {
 		offline = "notice.share.online-only"
 	}
-	byHand := Notice{Key: "notice.share.by-hand", Args: []any{"offline", i18n.T(t.lang, offline)}}
+	offText := i18n.T(t.lang, offline) + t.mapNote()
+	byHand := Notice{Key: "notice.share.by-hand", Args: []any{"offline", offText}}
 	clip := app.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
 		t.notice = byHand
@@ -371,7 +373,7 @@ func (t *Table) share(ctx app.Context) {
 	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
 		release()
 		ctx.Dispatch(func(ctx app.Context) {
-			t.notice = Notice{Key: "notice.share.copied", Args: []any{"offline", i18n.T(t.lang, offline)}}
+			t.notice = Notice{Key: "notice.share.copied", Args: []any{"offline", offText}}
 		})
 		return nil
 	})

@@ -29,8 +29,9 @@ type Table struct {
 	target   string       // the combatant the selected one would attack
 	hover    *grid.Square // the square under the pointer while planning a move
 	dragging bool
-	option   int    // index into the attacker's attack options
-	focused  string // the token that has (or last had) the keyboard focus
+	option   int      // index into the attacker's attack options
+	focused  string   // the token that has (or last had) the keyboard focus
+	mapImg   mapImage // the picture under the grid, kept with the encounter in the library
 
 	lang    i18n.Lang // the language of the UI
 	notice  Notice    // the message bar
