@@ -318,3 +318,53 @@ func TestE2EClarity(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EUnitsAndLabels opens the 5e ambush and the urchins in setup: 5e
+// speaks feet everywhere (the scale bar, the speed, the turn's move), its
+// four goblins read differently on the board, and the GM's surprise
+// control is an action citing 5e's rule; Kaldaria, which has no surprise,
+// shows none and speaks metres.
+func TestE2EUnitsAndLabels(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dnd5e-goblin-ambush"))
+	poll[bool](t, ctx, `document.getElementById('roll-init') !== null && document.getElementById('token-fighter') !== null`, 10*time.Second)
+	click(t, ctx, "#roll-init")
+	poll[bool](t, ctx, `document.getElementById('surprise-fighter') !== null`, 10*time.Second)
+	en := i18n.English
+	if got := eval[string](t, ctx, `document.getElementById('surprise-fighter').textContent + ' | ' + document.getElementById('surprise-fighter').title`); !strings.HasPrefix(got, i18n.T(en, "turn.surprise.mark")) || !strings.Contains(got, "DND-SURP-4") {
+		t.Errorf("surprise control reads %q", got)
+	}
+	if bar := eval[string](t, ctx, `document.querySelector('#scale text').textContent`); bar != "10 ft (1 square = 5 ft)" {
+		t.Errorf("5e scale bar %q", bar)
+	}
+	labels := eval[[]string](t, ctx, `[...document.querySelectorAll('#board .token .name')].map(e => e.textContent)`)
+	seen := map[string]bool{}
+	for _, l := range labels {
+		if seen[l] {
+			t.Errorf("two tokens read %q: %q", l, labels)
+		}
+		seen[l] = true
+	}
+	click(t, ctx, "#start")
+	round := poll[string](t, ctx, `document.querySelector('.token.acting') && document.getElementById('round').textContent`, 5*time.Second)
+	acting := eval[string](t, ctx, `document.querySelector('.token.acting').dataset.id`)
+	tap(t, ctx, grid.Square{X: 0, Y: 0}) // the empty corner: selects nothing
+	eval[bool](t, ctx, `(document.querySelector('#token-`+acting+`').dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true})), true)`)
+	summary := poll[string](t, ctx, `(document.getElementById('summary') || {}).textContent || false`, 5*time.Second)
+	if !strings.Contains(round, " ft") || !strings.Contains(summary, "speed 30 ft") {
+		t.Errorf("5e turn header %q and creature %q: want both in feet", round, summary)
+	}
+	screenshot(t, ctx, "units-5e")
+
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-urchins"))
+	poll[bool](t, ctx, `document.getElementById('roll-init') !== null && document.getElementById('token-guard') !== null`, 10*time.Second)
+	click(t, ctx, "#roll-init")
+	poll[bool](t, ctx, `document.querySelector('#tracker li[data-id=guard]') !== null`, 10*time.Second)
+	if n := eval[int](t, ctx, `document.querySelectorAll('[id^=surprise-]').length`); n != 0 {
+		t.Errorf("Kaldaria shows %d surprise controls, want none", n)
+	}
+	if bar := eval[string](t, ctx, `document.querySelector('#scale text').textContent`); bar != "5 m (1 square = 2.5 m)" {
+		t.Errorf("Kaldaria scale bar %q", bar)
+	}
+}
