@@ -78,7 +78,7 @@ unit:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./rules/...
 
 e2e:
-	CHROME_PATH=$(CHROME) $(GO) test -tags e2e -count=1 -v -run E2E . 2>&1 | tee e2e.log | grep -E '^(=== RUN|--- |\s+e2e_|PASS|FAIL|ok)' ; exit $${PIPESTATUS[0]}
+	CHROME_PATH=$(CHROME) $(GO) test -tags e2e -count=1 -timeout 45m -v -run E2E . 2>&1 | tee e2e.log | grep -E '^(=== RUN|--- |\s+e2e_|PASS|FAIL|ok)' ; exit $${PIPESTATUS[0]}
 
 ## perf: Battlemat against a bare go-app app built here, in one run: cold and service-worker loads,
 ## drag frames and select with 100 creatures, Lighthouse desktop and mobile (PERF_RUNS, LIGHTHOUSE_RUNS).
