@@ -76,7 +76,7 @@ func savedPolicies(sess *combat.Session) map[string]string {
 func (t *Table) resumeForecast(ctx app.Context) {
 	fc := t.fc
 	fc.running, fc.cancelled = true, false
-	nextFrame(ctx, func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+	t.nextFrame(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
 }
 
 // onForecast does one slice of a forecast's work, then waits for the next
@@ -106,12 +106,15 @@ func (t *Table) onForecast(ctx app.Context, a app.Action) {
 		fc.running = false
 		return
 	}
-	nextFrame(ctx, func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+	t.nextFrame(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
 }
 
-// nextFrame runs f at the browser's next animation frame: the page paints
-// and answers input between two slices of work.
-func nextFrame(ctx app.Context, f func(app.Context)) {
+// nextFrame runs f on the table's context at the browser's next animation
+// frame: the page paints and answers input between two slices of work. The
+// Run button that starts a forecast is gone by then, and go-app drops what
+// is dispatched to an element no longer on the page.
+func (t *Table) nextFrame(f func(app.Context)) {
+	ctx := t.mounted
 	var fn app.Func
 	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
 		fn.Release()

@@ -22,6 +22,10 @@ type Table struct {
 
 	reg  *combat.Registry
 	sess *combat.Session
+	// mounted is the table's own context: work scheduled for later is
+	// dispatched on it, since go-app drops what is dispatched to an element
+	// (a button) that has left the page in the meantime.
+	mounted app.Context
 	// events[i] are the events of log entry i, for the log panel.
 	events [][]combat.Event
 
@@ -141,6 +145,7 @@ func (t *Table) OnPreRender(ctx app.Context) { t.showSample() }
 // link, if the URL carries one) and wires the keyboard and the board's
 // gestures.
 func (t *Table) OnMount(ctx app.Context) {
+	t.mounted = ctx
 	t.initLang(ctx)
 	t.startLibrary(ctx)
 	ctx.Handle(actionBoard, t.onBoard)
