@@ -203,26 +203,35 @@ func (s *scanner) array(t reflect.Type) error {
 		if i == limit {
 			return s.fail("more than %d elements", limit)
 		}
-		s.path = append(s.path, segment{index: i})
-		if err := s.value(elem); err != nil {
+		if done, err := s.member(segment{index: i}, elem, ']', "an array element"); err != nil || done {
 			return err
 		}
-		s.path = s.path[:len(s.path)-1]
-		s.space()
-		if s.pos >= len(s.data) {
-			return s.fail("unexpected end of input")
-		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case ']':
-			s.pos++
-			s.depth--
-			return nil
-		default:
-			return s.fail("invalid character %q after an array element", s.data[s.pos])
-		}
 	}
+}
+
+// member scans one array element or object value at path segment seg, then
+// the comma or closing bracket after it; done reports that the bracket
+// closed the array or object.
+func (s *scanner) member(seg segment, t reflect.Type, closer byte, what string) (done bool, err error) {
+	s.path = append(s.path, seg)
+	if err := s.value(t); err != nil {
+		return false, err
+	}
+	s.path = s.path[:len(s.path)-1]
+	s.space()
+	if s.pos >= len(s.data) {
+		return false, s.fail("unexpected end of input")
+	}
+	switch s.data[s.pos] {
+	case ',':
+		s.pos++
+		return false, nil
+	case closer:
+		s.pos++
+		s.depth--
+		return true, nil
+	}
+	return false, s.fail("invalid character %q after "+what, s.data[s.pos])
 }
 
 // smallObject is how many keys an object may have before repeats are
@@ -290,24 +299,8 @@ func (s *scanner) object(t reflect.Type) error {
 			return s.fail("expected ':' after key %q", key)
 		}
 		s.pos++
-		s.path = append(s.path, segment{key: key})
-		if err := s.value(vt); err != nil {
+		if done, err := s.member(segment{key: key}, vt, '}', "an object value"); err != nil || done {
 			return err
-		}
-		s.path = s.path[:len(s.path)-1]
-		s.space()
-		if s.pos >= len(s.data) {
-			return s.fail("unexpected end of input")
-		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case '}':
-			s.pos++
-			s.depth--
-			return nil
-		default:
-			return s.fail("invalid character %q after an object value", s.data[s.pos])
 		}
 	}
 }
