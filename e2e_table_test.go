@@ -92,9 +92,19 @@ func tap(t *testing.T, ctx context.Context, s grid.Square) {
 	mouse(t, ctx, input.DispatchMouseEventTypeMouseReleased, s)
 }
 
+// click clicks the element css names. go-app may replace an element
+// between the moment it is found and the click (a re-render swaps the
+// node), so a click whose node vanished is tried again on the new one.
 func click(t *testing.T, ctx context.Context, css string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(css))); err != nil {
+	var err error
+	for try := 0; try < 5; try++ {
+		if err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(css))); err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
 		t.Fatalf("clicking %s: %v", css, err)
 	}
 }
