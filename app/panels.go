@@ -216,9 +216,14 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 			))
 			continue
 		}
+		meter := app.Span().Class("meter").Body(app.Span().Class("fill").Style("width", i18n.Percent(i18n.English, c.Num, c.Den)))
+		if c.Mean() {
+			// An expected amount, not a chance: a number with no bar.
+			meter, pct = app.Span().Class("meter none"), i18n.Tenths(l, meanTenths(c))
+		}
 		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Title(explain(ruleset, c.Key, "")).Body(
 			app.Span().Class("k").Body(app.Bdi().Text(i18n.Label(l, ruleset, c.Key))),
-			app.Span().Class("meter").Body(app.Span().Class("fill").Style("width", i18n.Percent(i18n.English, c.Num, c.Den))),
+			meter,
 			app.Bdi().Class("v").Text(pct),
 		))
 	}
@@ -282,6 +287,17 @@ func expectedTenths(chances []combat.Chance) int64 {
 		return 0
 	}
 	return (num + den/2) / den
+}
+
+// meanTenths is an expected amount (a Chance whose key starts with
+// combat.MeanPrefix) in tenths, rounded half up, without overflowing for
+// large denominators; 0 for a chance without one.
+func meanTenths(c combat.Chance) int64 {
+	if c.Den <= 0 {
+		return 0
+	}
+	q, r := c.Num/c.Den, c.Num%c.Den
+	return q*10 + (r*10+c.Den/2)/c.Den
 }
 
 // renderTrace lists the steps of a resolved attack with their rule IDs, in

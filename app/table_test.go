@@ -10,6 +10,7 @@ import (
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
+	"battlemat/rules/krysztaly"
 	"battlemat/rules/rulesets"
 )
 
@@ -134,6 +135,63 @@ func TestExpectedTenths(t *testing.T) {
 	} {
 		if got := expectedTenths(c.chances); got != c.want {
 			t.Errorf("expectedTenths(%v) = %d, want %d", c.chances, got, c.want)
+		}
+	}
+}
+
+// TestOddsShowExpectedAmount checks that the Kryształy Czasu odds panel
+// prints the engine's expected damage taken (KC-ABS-2) as a number of
+// points, to a tenth, and not as a percentage ("9,440.0%").
+func TestOddsShowExpectedAmount(t *testing.T) {
+	s, ok := rulesets.Find("kc-orc")
+	if !ok {
+		t.Fatal("no kc-orc sample")
+	}
+	enc, err := s.Build(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := rulesets.Registry().Lookup(enc.Ruleset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, d := enc.Combatants[0], enc.Combatants[1]
+	chances, err := combat.Odds(rs, enc, combat.AttackRequest{Attacker: a.ID, Defender: d.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mean combat.Chance
+	for _, c := range chances {
+		if c.Mean() {
+			mean = c
+		}
+	}
+	if mean.Key != krysztaly.ChanceExpected || mean.Num <= mean.Den {
+		t.Fatalf("no expected amount above one point among %v", chances)
+	}
+	for _, l := range i18n.Langs {
+		html := app.HTMLString(renderOdds(l, enc.Ruleset, chances))
+		_, row, _ := strings.Cut(html, `data-key="`+mean.Key+`"`)
+		row, _, _ = strings.Cut(row, "</li>")
+		want := i18n.Tenths(l, meanTenths(mean))
+		if !strings.Contains(row, ">"+want+"<") || strings.Contains(row, "%") {
+			t.Errorf("%v: expected row %q, want the amount %s and no percent", l, row, want)
+		}
+	}
+}
+
+func TestMeanTenths(t *testing.T) {
+	for _, c := range []struct {
+		c    combat.Chance
+		want int64
+	}{
+		{combat.Chance{Key: "expected-taken", Num: 944, Den: 10}, 944},
+		{combat.Chance{Key: "expected-taken", Num: 5, Den: 3}, 17},
+		{combat.Chance{Key: "expected-taken", Num: 1 << 61, Den: 1 << 60}, 20},
+		{combat.Chance{Key: "expected-taken", Num: 1, Den: 0}, 0},
+	} {
+		if got := meanTenths(c.c); got != c.want {
+			t.Errorf("meanTenths(%v) = %d, want %d", c.c, got, c.want)
 		}
 	}
 }

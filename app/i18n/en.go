@@ -106,6 +106,7 @@ var enCatalogue = catalogue{
 		"key.critical":           "critical damage",
 		"key.dead":               "death",
 		"key.opportunity-attack": "opportunity attack",
+		"key.expected-taken":     "expected damage taken",
 		"key.front":              "front",
 		"key.flank":              "flank",
 		"key.second-flank":       "second flank",

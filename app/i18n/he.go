@@ -100,6 +100,7 @@ var heCatalogue = catalogue{
 		"key.critical":           "נזק קריטי",
 		"key.dead":               "מוות",
 		"key.opportunity-attack": "התקפת הזדמנות",
+		"key.expected-taken":     "נזק צפוי שנספג",
 		"key.front":              "חזית",
 		"key.flank":              "אגף",
 		"key.second-flank":       "אגף שני",

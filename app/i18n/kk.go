@@ -100,6 +100,7 @@ var kkCatalogue = catalogue{
 		"key.critical":           "ауыр зиян",
 		"key.dead":               "өлім",
 		"key.opportunity-attack": "мүмкіндік шабуылы",
+		"key.expected-taken":     "күтілетін алынған зиян",
 		"key.front":              "алдыңғы жақ",
 		"key.flank":              "қаптал",
 		"key.second-flank":       "екінші қаптал",

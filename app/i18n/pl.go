@@ -99,6 +99,7 @@ var plCatalogue = catalogue{
 		"key.critical":           "obrażenia krytyczne",
 		"key.dead":               "śmierć",
 		"key.opportunity-attack": "atak okazyjny",
+		"key.expected-taken":     "oczekiwane obrażenia odniesione",
 		"key.front":              "przód",
 		"key.flank":              "flanka",
 		"key.second-flank":       "druga flanka",

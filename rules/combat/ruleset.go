@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"battlemat/rules/dice"
 	"battlemat/rules/grid"
@@ -175,12 +176,21 @@ type Question struct {
 	Options []string `json:"options"`
 }
 
-// Chance is the exact probability Num/Den of the outcome named Key.
+// Chance is the exact probability Num/Den of the outcome named Key, or,
+// for a key starting with MeanPrefix, the exact expected amount Num/Den of
+// what the rest of the key names (see Mean).
 type Chance struct {
 	Key string `json:"key"`
 	Num int64  `json:"num"`
 	Den int64  `json:"den"`
 }
+
+// MeanPrefix starts the key of a Chance that is no probability but an
+// expected amount ("expected-taken": the mean damage taken, in points).
+const MeanPrefix = "expected-"
+
+// Mean reports whether c is an expected amount rather than a probability.
+func (c Chance) Mean() bool { return strings.HasPrefix(c.Key, MeanPrefix) }
 
 // StepCheck is a Mover's verdict on one step.
 type StepCheck struct {
