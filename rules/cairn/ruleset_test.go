@@ -3,6 +3,7 @@ package cairn
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"testing"
 
 	"battlemat/rules/combat"
@@ -174,4 +175,45 @@ func TestRulesetOdds(t *testing.T) {
 	if _, err := (Ruleset{}).Odds(enc, combat.AttackRequest{Attacker: "rat-swarm", Defender: "hero"}); err == nil {
 		t.Error("the rats attacked from across the map")
 	}
+}
+
+// TestRulesetWaivers is CA-TV-22 through the engine: the GM waives PC D's
+// round-1 save (it acts) and rules that PC E, caught asleep, does not act,
+// both set on their sheets when placed; no DEX save is rolled, D acts in
+// round 1 and E only from round 2 (CA-INIT-3, CA-INIT-4). A turn is
+// written round, creature, actions in its budget.
+func TestRulesetWaivers(t *testing.T) {
+	enc := combat.NewEncounter(RulesetID, grid.Map{W: 10, H: 10}, 1)
+	for i, w := range []struct {
+		id     string
+		dex    int
+		waiver Waiver
+	}{{"D", 3, WaiverActs}, {"E", 18, WaiverDoesNotAct}} {
+		c := named(w.id, pc(5, 0, 10))
+		c.Attr.DEX, c.Max.DEX, c.Initiative = w.dex, w.dex, w.waiver
+		enc = mustApply(t, enc, combat.Place{Spec: combat.Spec{ID: w.id, Name: w.id, Side: "party", Pos: grid.Square{X: i}, Profile: profile(t, c)}})
+	}
+	enc = mustApply(t, enc, combat.Place{Spec: combat.Spec{ID: "X", Name: "X", Side: "foes", Pos: grid.Square{X: 5, Y: 5}, Profile: profile(t, named("X", foe(5, 0, 10)))}})
+	enc = mustApply(t, enc, combat.RollInitiative{}) // no faces: no save is rolled
+	enc = mustApply(t, enc, combat.Start{})
+	var turns []string
+	for enc.Round < 3 {
+		c, _ := enc.Combatant(enc.Current())
+		turns = append(turns, strconv.Itoa(enc.Round)+c.ID+strconv.Itoa(c.Budget.Actions))
+		enc = mustApply(t, enc, combat.EndTurn{})
+	}
+	// E's round-1 slot comes with no action (CA-INIT-2: its turn is lost).
+	if want := []string{"1D1", "1E0", "1X1", "2D1", "2E1", "2X1"}; !slices.Equal(turns, want) {
+		t.Errorf("CA-TV-22: turns %v; want %v", turns, want)
+	}
+}
+
+// mustApply applies cmd with no dice and fails the test on a refusal.
+func mustApply(t *testing.T, enc combat.Encounter, cmd combat.Command) combat.Encounter {
+	t.Helper()
+	next, _, err := combat.Apply(Ruleset{}, enc, cmd, dicetest.Script(t))
+	if err != nil {
+		t.Fatalf("%T: %v", cmd, err)
+	}
+	return next
 }
