@@ -254,6 +254,10 @@ func TestE2EClarity(t *testing.T) {
 			if !strings.Contains(blocked, far.Name()) || strings.Contains(blocked, "(") && strings.Contains(blocked, ","+strconv.Itoa(far.Y)+")") {
 				t.Errorf("charge-only square %s described as %q", far.Name(), blocked)
 			}
+			// The charge's path is drawn to it, dotted in the charge's colour.
+			if pts := poll[string](t, ctx, `document.getElementById('layer-path').getAttribute('data-mode') === 'charge' && document.getElementById('layer-path').getAttribute('points')`, 5*time.Second); len(strings.Fields(pts)) < 2 {
+				t.Errorf("charge-only square %s: path points %q", far.Name(), pts)
+			}
 			screenshot(t, ctx, "clarity-"+vp.name+"-charge-only")
 			checkContrast(t, ctx)
 

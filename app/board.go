@@ -39,6 +39,7 @@ type BoardView struct {
 	Strikers   []string      // the IDs of those who would strike
 	Spared     []string      // the IDs of those who could strike but are prevented
 	Blocked    bool          // the planned move is not allowed
+	PathMode   string        // the band of the movement mode the path needs and the mover is not in ("charge"), "" when none
 	Zoom       int           // 0 fits the board to the window; n > 0 draws a square n×10 px wide
 	Hover      string        // the planned destination's name, "" when none
 	Map        *MapLayer     // the picture under the grid, nil when none
@@ -136,7 +137,7 @@ func (b *Board) Render() app.UI {
 			svg("path").ID("layer-walls").Class("walls").Attr("d", v.Walls),
 			svg("path").ID("layer-danger").Class("danger").Attr("d", squaresPath(v.Danger)).
 				Attr("data-count", len(v.Danger)),
-			svg("polyline").ID("layer-path").Class("path").Attr("data-blocked", v.Blocked).
+			svg("polyline").ID("layer-path").Class("path").Attr("data-blocked", v.Blocked).Attr("data-mode", v.PathMode).
 				Attr("points", pathPoints(v.Path)),
 			&Coords{Cols: v.Cols, Rows: v.Rows},
 			svg("g").Class("tokens").Body(tokens...),

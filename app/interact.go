@@ -7,6 +7,7 @@ import (
 
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 	"battlemat/rules/grid"
 )
 
@@ -22,6 +23,9 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 	}
 	plan := t.plan(enc)
 	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked
+	if plan.mode != "" {
+		v.PathMode, v.Blocked = modeBand(plan.mode), false
+	}
 	v.Bands = plan.bandViews
 	for _, pr := range plan.provs {
 		if pr.Prevented == "" {
@@ -147,6 +151,32 @@ type movePlan struct {
 	provs     []combat.Provocation
 	blocked   bool
 	err       error
+	mode      string // the movement mode (moveModes' key) the path needs but the creature is not in, "" when none
+}
+
+// otherModePlan plans the move to the hovered square in a movement mode the
+// creature is not in, when only that mode's band holds the square (a square
+// only a Kaldaria charge reaches, K-MOVE-7): the plan of the same
+// encounter with the mode's condition set, as the engine would apply it.
+// It reports the mode's condition key and false when no mode reaches it.
+func (t *Table) otherModePlan(enc combat.Encounter, c combat.Combatant, bands []combat.Band) (string, combat.Plan, bool) {
+	rs := t.sess.Ruleset()
+	pl := rs.(combat.Planner)
+	for _, m := range moveModes {
+		if slices.Contains(c.Conditions, m.key) || !slices.ContainsFunc(bands, func(b combat.Band) bool {
+			return b.Key == m.band && slices.Contains(b.Squares, *t.hover)
+		}) {
+			continue
+		}
+		next, _, err := combat.Apply(rs, enc, combat.AddCondition{ID: c.ID, Condition: m.key}, dice.NewScripted())
+		if err != nil {
+			continue
+		}
+		if plan, err := pl.PlanMove(next, c.ID, *t.hover, t.safest); err == nil {
+			return m.key, plan, true
+		}
+	}
+	return "", combat.Plan{}, false
 }
 
 // canMove reports whether the selected creature is the one acting, so its
@@ -203,7 +233,11 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 		plan, err := pl.PlanMove(enc, t.selected, *t.hover, t.safest)
 		if err != nil {
 			p.err, p.blocked = err, true
-			return p
+			mode, other, ok := t.otherModePlan(enc, c, p.bands)
+			if !ok {
+				return p
+			}
+			p.mode, plan = mode, other
 		}
 		p.path = append([]grid.Square{c.Pos}, plan.Path...)
 		p.provs = plan.Provocations
@@ -325,6 +359,10 @@ func (t *Table) moveTo(ctx app.Context, dest grid.Square) {
 	h := dest
 	t.hover = &h
 	p := t.plan(enc)
+	if p.mode != "" {
+		t.notice = warn("move.needs-mode", "square", dest.Name(), "mode", i18n.T(t.lang, modeLabel(p.mode)))
+		return
+	}
 	if p.err != nil {
 		t.notice = t.explainError(p.err)
 		return

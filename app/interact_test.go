@@ -70,3 +70,75 @@ func TestDragAsksForBandsOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestChargeOnlySquareDrawsThePath: in the urchins' fight, a square only a
+// charge reaches (K-MOVE-7) gets the path the charge would take, marked as
+// needing the charge, and the same path the engine plans once the charge
+// is switched on; the encounter itself is left walking.
+func TestChargeOnlySquareDrawsThePath(t *testing.T) {
+	reg := rulesets.Registry()
+	s, _ := rulesets.Find("kal-urchins")
+	enc, err := s.Build(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.NewSession(reg, enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := combat.SetOrder{Order: []combat.Slot{{Members: []string{"urchin-1"}, Score: 20}, {Members: []string{"guard", "urchin-2", "urchin-3", "knight"}, Score: 5}}}
+	for _, c := range []combat.Command{order, combat.Start{}} {
+		if _, err := sess.Do(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb := &Table{reg: reg}
+	tb.use(sess)
+	tb.selected = "urchin-1"
+	bands := tb.plan(tb.state()).bands
+	walk := map[grid.Square]bool{}
+	var charge []grid.Square
+	for _, b := range bands {
+		for _, q := range b.Squares {
+			if b.Key == "charge" {
+				charge = append(charge, q)
+			} else {
+				walk[q] = true
+			}
+		}
+	}
+	n := 0
+	for _, q := range charge {
+		if walk[q] {
+			continue
+		}
+		n++
+		tb.hover = &q
+		p := tb.plan(tb.state())
+		if p.mode != "charging" || len(p.path) < 2 || p.path[len(p.path)-1] != q {
+			t.Errorf("%s: mode %q, path %v; want the charge's path to it", q.Name(), p.mode, p.path)
+		}
+		if v := tb.boardView(tb.state()); v.PathMode != "charge" || v.Blocked {
+			t.Errorf("%s: board path mode %q, blocked %t", q.Name(), v.PathMode, v.Blocked)
+		}
+		charging := &Table{reg: reg}
+		cs, err := combat.NewSession(reg, sess.State())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := cs.Do(combat.AddCondition{ID: "urchin-1", Condition: "charging"}); err != nil {
+			t.Fatal(err)
+		}
+		charging.use(cs)
+		charging.selected, charging.hover = "urchin-1", &q
+		if want := charging.plan(charging.state()); want.mode != "" || !slices.Equal(p.path, want.path) {
+			t.Errorf("%s: path %v, the charging creature's plan is %v (mode %q)", q.Name(), p.path, want.path, want.mode)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no square is reached by a charge alone")
+	}
+	if c, _ := tb.state().Combatant("urchin-1"); slices.Contains(c.Conditions, "charging") {
+		t.Error("planning a charge switched the charge on")
+	}
+}

@@ -127,15 +127,23 @@ func (t *Table) renderLangSwitch() app.UI {
 }
 
 // explain is the tooltip of a highlight, a trace step or an odds row: the
-// ruleset's term with its one-line explanation (written in English for
-// this app) and the rule it comes from, so every number says why.
-func explain(ruleset, key string, rule combat.RuleID) string {
+// ruleset's term with its one-line explanation in l and the rule it comes
+// from, so every number says why. In English the term's English label
+// comes too.
+func explain(l i18n.Lang, ruleset, key string, rule combat.RuleID) string {
 	out := string(rule)
-	if g, ok := i18n.Term(ruleset, key); ok && g.Explain != "" {
-		out = i18n.Isolate(g.Native) + " — " + g.English + ": " + g.Explain
-		if rule != "" {
-			out += " (" + string(rule) + ")"
-		}
+	g, ok := i18n.Term(ruleset, key)
+	why, explained := i18n.Explain(l, ruleset, key)
+	if !ok || !explained {
+		return out
+	}
+	out = i18n.Isolate(g.Native) + " — "
+	if l == i18n.English {
+		out += g.English + ": "
+	}
+	out += why
+	if rule != "" {
+		out += " (" + string(rule) + ")"
 	}
 	return out
 }

@@ -221,7 +221,7 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 			// An expected amount, not a chance: a number with no bar.
 			meter, pct = app.Span().Class("meter none"), i18n.Tenths(l, meanTenths(c))
 		}
-		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Title(explain(ruleset, c.Key, "")).Body(
+		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Title(explain(l, ruleset, c.Key, "")).Body(
 			app.Span().Class("k").Body(app.Bdi().Text(i18n.Label(l, ruleset, c.Key))),
 			meter,
 			app.Bdi().Class("v").Text(pct),
@@ -308,7 +308,7 @@ func renderTrace(l i18n.Lang, enc combat.Encounter, ev combat.Event) app.UI {
 	whom, _ := enc.Combatant(ev.Target)
 	steps := make([]app.UI, len(ev.Trace))
 	for i, s := range ev.Trace {
-		steps[i] = app.Li().Class("step").Title(explain(ruleset, s.Key, s.Rule)).Body(append([]app.UI{
+		steps[i] = app.Li().Class("step").Title(explain(l, ruleset, s.Key, s.Rule)).Body(append([]app.UI{
 			ruleCode(s.Rule), app.Text(" ")},
 			stepWords(l, ruleset, s)...)...)
 	}

@@ -205,16 +205,30 @@ func TestBadges(t *testing.T) {
 }
 
 // TestExplain checks a highlight's tooltip gives the ruleset's term, its
-// explanation and the rule, and falls back to the rule alone.
+// explanation in the reader's language and the rule, and falls back to the
+// rule alone.
 func TestExplain(t *testing.T) {
-	got := explain("kaldaria", "overwhelmed", "K-PIN-5")
-	for _, want := range []string{"הנגפות", "overwhelmed", "K-PIN-5"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("explain(overwhelmed) = %q, lacks %q", got, want)
+	for _, tt := range []struct {
+		l    i18n.Lang
+		want []string
+	}{
+		{i18n.English, []string{"הנגפות", "overwhelmed", "more foes than it can pin", "K-PIN-5"}},
+		{i18n.Hebrew, []string{"הנגפות", "יותר אויבים ממה שהוא יכול לרתק", "K-PIN-5"}},
+		{i18n.Polish, []string{"הנגפות", "więcej wrogów, niż może zatrzymać", "K-PIN-5"}},
+		{i18n.Kazakh, []string{"הנגפות", "ұстап тұра алатынынан көп жау", "K-PIN-5"}},
+	} {
+		got := explain(tt.l, "kaldaria", "overwhelmed", "K-PIN-5")
+		for _, want := range tt.want {
+			if !strings.Contains(got, want) {
+				t.Errorf("%v: explain(overwhelmed) = %q, lacks %q", tt.l, got, want)
+			}
 		}
-	}
-	if got := explain("kaldaria", "no-such-key", "K-OA-1"); got != "K-OA-1" {
-		t.Errorf("explain of an unknown key = %q, want the rule alone", got)
+		if tt.l != i18n.English && strings.Contains(got, "overwhelmed") {
+			t.Errorf("%v: explain(overwhelmed) = %q speaks English", tt.l, got)
+		}
+		if got := explain(tt.l, "kaldaria", "no-such-key", "K-OA-1"); got != "K-OA-1" {
+			t.Errorf("%v: explain of an unknown key = %q, want the rule alone", tt.l, got)
+		}
 	}
 }
 

@@ -16,6 +16,27 @@ import (
 // A mode is offered only when the ruleset's Planner lists its band.
 var moveModes = []struct{ key, band, label string }{{"charging", "charge", "move.charge"}, {"retreating", "retreat", "move.retreat"}}
 
+// modeBand is the band key of the movement mode with condition key, "" for
+// none.
+func modeBand(key string) string {
+	for _, m := range moveModes {
+		if m.key == key {
+			return m.band
+		}
+	}
+	return ""
+}
+
+// modeLabel is the catalogue key of the movement mode with condition key.
+func modeLabel(key string) string {
+	for _, m := range moveModes {
+		if m.key == key {
+			return m.label
+		}
+	}
+	return ""
+}
+
 // renderMovement shows the movement options of the acting creature and,
 // for the planned path, every opportunity attack it meets, with the rule
 // and the reason when one is prevented.
@@ -46,10 +67,15 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 	}
 	var lines []app.UI
 	for _, b := range p.bands {
-		lines = append(lines, app.Li().Class("band-line").Title(explain(enc.Ruleset, b.Key, b.Rule)).
+		lines = append(lines, app.Li().Class("band-line").Title(explain(l, enc.Ruleset, b.Key, b.Rule)).
 			Body(sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, enc.Ruleset, b.Key), "rule", string(b.Rule))...))
 	}
-	if p.err != nil && t.hover != nil {
+	switch {
+	case p.mode != "" && t.hover != nil:
+		// A square only another mode reaches: named, with the mode to choose.
+		lines = append(lines, app.Li().Class("blocked needs-mode").Attr("data-mode", p.mode).Title(explain(l, enc.Ruleset, modeBand(p.mode), "")).
+			Body(say(l, "move.needs-mode", "square", t.hover.Name(), "mode", i18n.T(l, modeLabel(p.mode)))...))
+	case p.err != nil && t.hover != nil:
 		lines = append(lines, app.Li().Class("blocked").Body(t.explainError(p.err).render(l)...))
 	}
 	for _, pr := range p.provs {
@@ -58,7 +84,7 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 		if pr.Prevented != "" {
 			why = pr.Prevented
 		}
-		li := app.Li().Class("provocation").Attr("data-prevented", pr.Prevented != "").Title(explain(enc.Ruleset, why, pr.Rule))
+		li := app.Li().Class("provocation").Attr("data-prevented", pr.Prevented != "").Title(explain(l, enc.Ruleset, why, pr.Rule))
 		var text []app.UI
 		if pr.Prevented == "" {
 			text = say(l, "move.oa", "name", who.Name, "kind", i18n.Label(l, enc.Ruleset, pr.Kind), "square", pr.At.Name())
@@ -105,7 +131,7 @@ func (t *Table) renderTargeting(enc combat.Encounter) app.UI {
 			for _, m := range tier.Modifiers {
 				line = append(line, app.Text(" · "), app.Bdi().Text(i18n.Label(l, rs, m.Quantity)), app.Text(" "), app.Bdi().Text(i18n.Signed(l, int64(m.Value))))
 			}
-			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Title(explain(rs, tier.Tier, tier.Rule)).Body(append(line, app.Text(" "), ruleCode(tier.Rule))...))
+			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Title(explain(l, rs, tier.Tier, tier.Rule)).Body(append(line, app.Text(" "), ruleCode(tier.Rule))...))
 		} else {
 			body = append(body, app.P().ID("tier").Attr("data-tier", "none").Body(
 				say(l, "target.none", "why", i18n.Label(l, rs, tier.Reason), "rule", string(tier.Rule))...))

@@ -152,6 +152,7 @@ var enCatalogue = catalogue{
 		"move.threats":       "Threatened squares",
 		"move.oa":            "{name} gets an opportunity attack ({kind}) as you leave {square}",
 		"move.oa-prevented":  "{name} cannot strike at {square}: {why}",
+		"move.needs-mode":    "Only “{mode}” reaches {square} (the dotted path): choose it to go there.",
 		"target.from":        "From the {tier}",
 		"target.none":        "No attack possible: {why} ({rule})",
 		"target.pins":        "Pins {used}/{capacity}{state} ({rule})",

@@ -144,6 +144,7 @@ var heCatalogue = catalogue{
 		"move.threats":       "משבצות מאוימות",
 		"move.oa":            "ל־{name} תהיה התקפת הזדמנות ({kind}) ביציאה מ־{square}",
 		"move.oa-prevented":  "אין ל־{name} התקפה ב־{square}: {why}",
+		"move.needs-mode":    "רק „{mode}” מגיעה אל {square} (המסלול המנוקד): בחרו בה כדי להגיע לשם.",
 		"target.from":        "עמדת התקפה: {tier}",
 		"target.none":        "אין התקפה אפשרית: {why} ({rule})",
 		"target.pins":        "ריתוק {used}/{capacity}{state} ({rule})",

@@ -144,6 +144,7 @@ var kkCatalogue = catalogue{
 		"move.threats":       "Қауіпті шаршылар",
 		"move.oa":            "{square} шаршысынан шыққанда {name} мүмкіндік шабуылын ({kind}) жасай алады",
 		"move.oa-prevented":  "{name} {square} шаршысында соққы бере алмайды: {why}",
+		"move.needs-mode":    "{square} шаршысына тек «{mode}» арқылы жетуге болады (нүктелі жол): сонда бару үшін соны таңдаңыз.",
 		"target.from":        "Позиция: {tier}",
 		"target.none":        "Шабуыл мүмкін емес: {why} ({rule})",
 		"target.pins":        "Байлау {used}/{capacity}{state} ({rule})",

@@ -143,6 +143,7 @@ var plCatalogue = catalogue{
 		"move.threats":       "Zagrożone pola",
 		"move.oa":            "{name} ma atak okazyjny ({kind}), gdy opuszczasz pole {square}",
 		"move.oa-prevented":  "{name} nie może uderzyć na polu {square}: {why}",
+		"move.needs-mode":    "Do {square} prowadzi tylko „{mode}” (kropkowana droga): wybierz ten sposób ruchu, aby tam dojść.",
 		"target.from":        "Pozycja: {tier}",
 		"target.none":        "Atak niemożliwy: {why} ({rule})",
 		"target.pins":        "Wiązanie {used}/{capacity}{state} ({rule})",

@@ -214,3 +214,54 @@ func TestRulesetLang(t *testing.T) {
 		t.Error("Term of an unknown ruleset reported a term")
 	}
 }
+
+// sameInEveryLanguage lists the term explanations that may read the same
+// in a language as in English (a proper name or an ID, never a sentence):
+// ruleset, then key. It is empty today; keep it small.
+var sameInEveryLanguage = map[string][]string{}
+
+// TestExplanationsTranslated fails when a term explanation of a ruleset is
+// missing in Hebrew, Polish or Kazakh, or reads exactly as the English one,
+// or when a language explains a key its ruleset's glossary lacks.
+func TestExplanationsTranslated(t *testing.T) {
+	glossaryKeys := map[string][]string{
+		encounter.RulesetID: slices.Sorted(maps.Keys(kaldariaGlossary)),
+		krysztaly.RulesetID: slices.Sorted(maps.Keys(krysztaly.Glossary)),
+		cairn.RulesetID:     slices.Sorted(maps.Keys(cairn.Glossary)),
+	}
+	if got := slices.Sorted(maps.Keys(glossaries)); !slices.Equal(got, slices.Sorted(maps.Keys(glossaryKeys))) {
+		t.Fatalf("rulesets with terms %v, checked %v", got, slices.Sorted(maps.Keys(glossaryKeys)))
+	}
+	for _, l := range Langs[1:] {
+		for ruleset, keys := range glossaryKeys {
+			for _, key := range keys {
+				en, _ := Explain(English, ruleset, key)
+				got, ok := Explain(l, ruleset, key)
+				switch {
+				case !ok:
+					t.Errorf("%v, %s, %q: no explanation (English: %q)", l, ruleset, key, en)
+				case got == en && !slices.Contains(sameInEveryLanguage[ruleset], key):
+					t.Errorf("%v, %s, %q: explanation %q is the English one", l, ruleset, key, got)
+				}
+			}
+			for key := range explanations[l][ruleset] {
+				if !slices.Contains(keys, key) {
+					t.Errorf("%v, %s: explains %q, which the glossary lacks", l, ruleset, key)
+				}
+			}
+		}
+	}
+	// Aliases find their key's explanation.
+	if a, b := mustExplain(t, Polish, encounter.RulesetID, "flank"), mustExplain(t, Polish, encounter.RulesetID, "tier-flank"); a != b {
+		t.Errorf("alias flank explained as %q, tier-flank as %q", a, b)
+	}
+}
+
+func mustExplain(t *testing.T, l Lang, ruleset, key string) string {
+	t.Helper()
+	s, ok := Explain(l, ruleset, key)
+	if !ok {
+		t.Fatalf("Explain(%v, %s, %q) found nothing", l, ruleset, key)
+	}
+	return s
+}
