@@ -58,14 +58,22 @@ func dairnDuel(t *testing.T) string {
 	)
 }
 
-// squareXY returns the viewport coordinates of the centre of a square.
+// squareXY returns the viewport coordinates of the centre of a square,
+// first panning the map's scroller (a phone shows part of the board) so
+// the square is in view.
 func squareXY(t *testing.T, ctx context.Context, s grid.Square) (float64, float64) {
 	t.Helper()
 	xy := eval[[]float64](t, ctx, `(() => {
 		const b = document.getElementById('board');
 		const p = b.createSVGPoint();
 		p.x = 24 + `+itoa(s.X)+` * 40 + 20; p.y = 24 + `+itoa(s.Y)+` * 40 + 20;
-		const q = p.matrixTransform(b.getScreenCTM());
+		let q = p.matrixTransform(b.getScreenCTM());
+		const w = b.closest('.mapwrap'), r = w.getBoundingClientRect();
+		if (q.x < r.left + 24 || q.x > r.right - 24 || q.y < r.top + 60 || q.y > r.bottom - 24) {
+			w.scrollLeft += q.x - (r.left + r.width / 2);
+			w.scrollTop += q.y - (r.top + r.height / 2);
+			q = p.matrixTransform(b.getScreenCTM());
+		}
 		return [q.x, q.y];
 	})()`)
 	return xy[0], xy[1]

@@ -115,6 +115,10 @@ func (b *Board) Render() app.UI {
 	root := svg("svg").ID("board").Class("board")
 	if v.Zoom > 0 {
 		root = root.Style("width", fmt.Sprintf("%dpx", (w+2*margin)*v.Zoom/4)).Style("max-width", "none").Style("max-height", "none")
+	} else {
+		// Fitted: a phone's style keeps a square at least cellPx CSS px
+		// wide (one viewBox unit per pixel) and pans the rest.
+		root = root.Class("fit").Style("--board-w", strconv.Itoa(w+2*margin))
 	}
 	return root.
 		Attr("viewBox", fmt.Sprintf("0 0 %d %d", w+2*margin, h+2*margin+28)).

@@ -202,6 +202,7 @@ func (l *Log) Render() app.UI {
 			OnChange(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(actionLogFilter, ctx.JSSrc().Get("value").String())
 			}),
-		app.Ol().Class("log").Body(items...),
+		// Focusable, so a keyboard can scroll it where it is cut short.
+		app.Ol().Class("log").Attr("tabindex", 0).Attr("aria-label", i18n.N(lang, "log.title", int64(l.V.Commands))).Body(items...),
 	)
 }

@@ -1,0 +1,82 @@
+//go:build e2e
+
+package main
+
+import (
+	"testing"
+	"time"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+	"battlemat/rules/grid"
+)
+
+// fitMetrics is what TestE2EFitZoom measures on one screen.
+type fitMetrics struct {
+	SideScroll, SideClient int     // the side panel's scrollHeight and clientHeight
+	Square                 float64 // a square's width in CSS px
+	PanX, PanY             bool    // the map's scroller can pan that way
+}
+
+// measureFit reads the side panel's heights and a square's size.
+const measureFit = `(() => {
+	const s = document.querySelector('.side'), b = document.getElementById('board');
+	const w = b.closest('.mapwrap');
+	return {SideScroll: s.scrollHeight, SideClient: s.clientHeight,
+		Square: b.getBoundingClientRect().width * 40 / b.viewBox.baseVal.width,
+		PanX: w.scrollWidth > w.clientWidth, PanY: w.scrollHeight > w.clientHeight};
+})()`
+
+// TestE2EFitZoom opens the urchins' fight in the two common states of a
+// turn, in every language, on a laptop, a tablet and a phone: the acting
+// urchin next to the guard with the attack panel and its odds, and the
+// guard's opportunity attack waiting for a decision. On the phone the
+// fitted board keeps squares of at least 40 CSS px and pans the rest. The
+// side panel's height against its room is logged on every screen (the
+// tablet's panel still scrolls in these states).
+func TestE2EFitZoom(t *testing.T) {
+	srv := startServer(t)
+	order := combat.SetOrder{Order: []combat.Slot{{Members: []string{"urchin-1"}, Score: 20}, {Members: []string{"guard"}, Score: 15},
+		{Members: []string{"urchin-2"}, Score: 12}, {Members: []string{"urchin-3"}, Score: 11}, {Members: []string{"knight"}, Score: 5}}}
+	next := combat.Move{ID: "urchin-1", Path: []grid.Square{{X: 4, Y: 3}}}
+	states := []struct {
+		name, link, ready string
+	}{
+		{"attack", scenario(t, "kal-urchins", order, combat.Start{}, next), `document.querySelector('#odds .chance') !== null`},
+		{"decision", scenario(t, "kal-urchins", order, combat.Start{}, next, combat.Move{ID: "urchin-1", Path: []grid.Square{{X: 3, Y: 3}}}),
+			`document.getElementById('oa-take') !== null && document.querySelector('#odds .chance') !== null`},
+	}
+	for _, vp := range viewports {
+		t.Run(vp.name, func(t *testing.T) {
+			ctx := newBrowser(t)
+			useViewport(t, ctx, vp)
+			for _, st := range states {
+				navigate(t, ctx, srv.URL+"/#"+st.link)
+				poll[bool](t, ctx, `document.querySelector('#token-urchin-1.acting, #token-guard.acting') !== null`, 10*time.Second)
+				if st.name == "attack" {
+					tap(t, ctx, grid.Square{X: 5, Y: 3})
+				}
+				poll[bool](t, ctx, st.ready, 5*time.Second)
+				for _, l := range i18n.Langs {
+					chooseLang(t, ctx, l)
+					m := eval[fitMetrics](t, ctx, measureFit)
+					t.Logf("%s, %s, %s: side panel %d of %d px, square %.1f px, pans %t/%t", vp.name, st.name, l, m.SideScroll, m.SideClient, m.Square, m.PanX, m.PanY)
+					if vp.name == "phone" {
+						if m.Square < 40 {
+							t.Errorf("%s, %s: a square is %.1f px at fit, want ≥ 40", st.name, l, m.Square)
+						}
+						if !m.PanX {
+							t.Errorf("%s, %s: the 12-square board fits a phone at 40 px a square, yet does not pan", st.name, l)
+						}
+					}
+					screenshot(t, ctx, "fit-"+vp.name+"-"+st.name+"-"+l.String())
+				}
+				chooseLang(t, ctx, i18n.English)
+			}
+			if vp.touch {
+				checkTargets(t, ctx, "opportunity attack")
+			}
+			axeClean(t, ctx, "opportunity attack")
+		})
+	}
+}
