@@ -104,5 +104,9 @@ func parseLink(link string, lim Limits) (Save, error) {
 		return Save{}, Invalid("", "link", "inflates to more than %d bytes", lim.Inflated)
 	}
 	lim.Bytes = lim.Inflated
-	return parseSave(doc, lim, migrations)
+	sv, err := parseSave(doc, lim, migrations)
+	if err == nil && sv.Picture != nil {
+		return Save{}, Invalid("", "link.picture", "a link carries no map picture")
+	}
+	return sv, err
 }

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -15,7 +16,7 @@ import (
 // docs/save-format.md.
 const (
 	SaveFormat  = "battlemat-encounter"
-	SaveVersion = 4
+	SaveVersion = 5
 )
 
 // Limits bound what a decoder accepts.
@@ -26,10 +27,70 @@ type Limits struct {
 	MapSide    int
 	Log        int // log entries
 	Tape       int // dice on one entry's tape
+	Picture    int // bytes of a save's map picture, in base64, allowed beyond Bytes
 }
 
 // SaveLimits bound a saved file.
-var SaveLimits = Limits{Bytes: 8 << 20, Combatants: MaxCombatants, MapSide: MaxMapSide, Log: HistoryLimit, Tape: 4000}
+var SaveLimits = Limits{Bytes: 8 << 20, Combatants: MaxCombatants, MapSide: MaxMapSide, Log: HistoryLimit, Tape: 4000,
+	Picture: base64.StdEncoding.EncodedLen(MaxPicture)}
+
+// FileBytes is the largest save file lim accepts: the document and its map
+// picture.
+func (lim Limits) FileBytes() int { return lim.Bytes + lim.Picture }
+
+// MaxPicture bounds the map picture a save file carries: bytes of the
+// image file before base64.
+const MaxPicture = 8 << 20
+
+// Bounds of a picture's fit (PictureFit).
+const (
+	maxPictureScale  = 1000
+	maxPictureOffset = 10000
+	maxPictureDim    = 90
+	maxPictureType   = 32
+)
+
+// Picture is the map image a save file may carry under the grid: the
+// image file as the GM picked it, in base64, and how the grid sits on it.
+// The engine checks only its bounds; the reader checks and decodes the
+// image itself (it may be damaged while the fight is not). Share links
+// never carry one.
+type Picture struct {
+	Type string     `json:"type"` // the kind the file was read as: image/png, image/jpeg or image/webp
+	Data string     `json:"data"` // the image file, standard base64, at most MaxPicture bytes decoded
+	Fit  PictureFit `json:"fit"`
+}
+
+// PictureFit is how the grid sits on a picture: the picture drawn at
+// Scale percent of its pixels as board units (1 … 1000), moved by DX, DY
+// board units (−10 000 … 10 000 each) and dimmed by Dim percent (0 … 90).
+type PictureFit struct {
+	Scale int `json:"scale"`
+	DX    int `json:"dx"`
+	DY    int `json:"dy"`
+	Dim   int `json:"dim"`
+}
+
+// validate checks a picture against its bounds.
+func (p *Picture) validate(lim Limits) error {
+	if p == nil {
+		return nil
+	}
+	f := p.Fit
+	switch {
+	case len(p.Data) > lim.Picture:
+		return Invalid("", "picture.data", "%d bytes is more than %d", len(p.Data), lim.Picture)
+	case len(p.Type) > maxPictureType:
+		return Invalid("", "picture.type", "longer than %d bytes", maxPictureType)
+	case f.Scale < 1 || f.Scale > maxPictureScale:
+		return Invalid("", "picture.fit.scale", "%d is outside 1..%d", f.Scale, maxPictureScale)
+	case f.DX < -maxPictureOffset || f.DX > maxPictureOffset || f.DY < -maxPictureOffset || f.DY > maxPictureOffset:
+		return Invalid("", "picture.fit", "offset %d,%d is outside ±%d", f.DX, f.DY, maxPictureOffset)
+	case f.Dim < 0 || f.Dim > maxPictureDim:
+		return Invalid("", "picture.fit.dim", "%d is outside 0..%d", f.Dim, maxPictureDim)
+	}
+	return nil
+}
 
 // maxFolded bounds Save.Folded.
 const maxFolded = 1_000_000_000
@@ -46,6 +107,9 @@ type Save struct {
 	// (rules/forecast.Settings) as compact JSON: opaque to the engine, at
 	// most 4096 bytes (Session.Forecast).
 	Forecast json.RawMessage `json:"forecast,omitempty"`
+	// Picture is the map image under the grid, in save files only
+	// (EncodeSaveWith); links leave it out.
+	Picture *Picture `json:"picture,omitempty"`
 }
 
 // Migration turns a save document of one version into the next version.
@@ -58,9 +122,9 @@ type Migration func(doc json.RawMessage) (json.RawMessage, error)
 // bounds; version 3 the round structures' fields (an encounter's
 // "declared", "settings", "timeline" and "now", a slot's "settled") and
 // their commands (docs/rounds.md); version 4 the forecast's settings
-// ("forecast"). A run of such steps rewrites the document once, so each
+// ("forecast"); version 5 the map picture ("picture"). A run of such steps rewrites the document once, so each
 // new version costs a hostile document nothing more.
-var migrations = map[int]Migration{1: nil, 2: nil, 3: nil}
+var migrations = map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil}
 
 // versionOnly returns the document with its version set to next.
 func versionOnly(next int) Migration {
@@ -87,8 +151,14 @@ func (e *VersionError) Error() string {
 
 // EncodeSave returns the session as an indented save document. A session
 // beyond SaveLimits is an error, not a file that DecodeSave would refuse.
-func EncodeSave(s *Session) ([]byte, error) {
+func EncodeSave(s *Session) ([]byte, error) { return EncodeSaveWith(s, nil) }
+
+// EncodeSaveWith returns the session as an indented save document carrying
+// the map picture p (nil for none). A picture beyond its bounds is an
+// error, as is a session beyond SaveLimits.
+func EncodeSaveWith(s *Session, p *Picture) ([]byte, error) {
 	sv := s.save()
+	sv.Picture = p
 	if err := sv.validate(SaveLimits); err != nil {
 		return nil, err
 	}
@@ -96,10 +166,19 @@ func EncodeSave(s *Session) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(doc) > SaveLimits.Bytes {
-		return nil, Invalid("", "save", "%d bytes is more than %d", len(doc), SaveLimits.Bytes)
+	if rest := len(doc) - pictureLen(p); rest > SaveLimits.Bytes {
+		return nil, Invalid("", "save", "%d bytes is more than %d", rest, SaveLimits.Bytes)
 	}
 	return doc, nil
+}
+
+// pictureLen is the base64 length of a picture's image, 0 for none: what
+// a save may take beyond Limits.Bytes.
+func pictureLen(p *Picture) int {
+	if p == nil {
+		return 0
+	}
+	return len(p.Data)
 }
 
 func (s *Session) save() Save {
@@ -110,7 +189,23 @@ func (s *Session) save() Save {
 // out-of-range values are errors), migrates it from an older version, and
 // replays its log with reg.
 func DecodeSave(reg *Registry, data []byte) (*Session, error) {
-	return decodeSave(reg, data, SaveLimits, migrations)
+	s, _, err := DecodeSaveWith(reg, data)
+	return s, err
+}
+
+// DecodeSaveWith is DecodeSave that also returns the map picture the file
+// carries, nil when none: checked against its bounds only, its image still
+// to be checked and decoded by the reader.
+func DecodeSaveWith(reg *Registry, data []byte) (*Session, *Picture, error) {
+	sv, err := parseSave(data, SaveLimits, migrations)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := replaySave(reg, sv)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, sv.Picture, nil
 }
 
 func decodeSave(reg *Registry, data []byte, lim Limits, steps map[int]Migration) (*Session, error) {
@@ -134,8 +229,8 @@ func replaySave(reg *Registry, sv Save) (*Session, error) {
 // parseSave checks, migrates and strictly decodes a save document without
 // replaying it.
 func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
-	if len(data) > lim.Bytes {
-		return Save{}, Invalid("", "save", "%d bytes is more than %d", len(data), lim.Bytes)
+	if len(data) > lim.FileBytes() {
+		return Save{}, Invalid("", "save", "%d bytes is more than %d", len(data), lim.FileBytes())
 	}
 	// Strict before anything reads it, a migration included: one value,
 	// no repeated keys, valid UTF-8.
@@ -175,6 +270,9 @@ func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	}
 	if err := sv.validate(lim); err != nil {
 		return Save{}, err
+	}
+	if rest := len(doc) - pictureLen(sv.Picture); rest > lim.Bytes {
+		return Save{}, Invalid("", "save", "%d bytes is more than %d", rest, lim.Bytes)
 	}
 	return sv, nil
 }
@@ -240,6 +338,9 @@ func (sv Save) validate(lim Limits) error {
 		return Invalid("", "folded", "%d is outside 0..%d", sv.Folded, maxFolded)
 	}
 	if _, err := opaque("forecast", sv.Forecast); err != nil {
+		return err
+	}
+	if err := sv.Picture.validate(lim); err != nil {
 		return err
 	}
 	placed := len(sv.Start.Combatants)

@@ -44,8 +44,8 @@ func TestDecodeSaveRejects(t *testing.T) {
 	}{
 		{"not-json", "{", "expected a key"},
 		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
-		{"future-version", strings.Replace(good, `"version": 4`, `"version": 5`, 1), "version 5 is not supported"},
-		{"version-zero", strings.Replace(good, `"version": 4`, `"version": 0`, 1), "version 0 is not supported"},
+		{"future-version", strings.Replace(good, `"version": 5`, `"version": 6`, 1), "version 6 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 5`, `"version": 0`, 1), "version 0 is not supported"},
 		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
 		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
 		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
@@ -79,7 +79,7 @@ func TestDecodeSaveRejects(t *testing.T) {
 // TestMigrationHook runs a save through a migration step, as a future
 // version bump would: a version-0 document whose log key was "entries".
 func TestMigrationHook(t *testing.T) {
-	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 4`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 5`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
 	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(doc, &m); err != nil {
@@ -315,5 +315,75 @@ func TestForecastSettingsTravel(t *testing.T) {
 		if _, err := DecodeSave(testRegistry, []byte(doc)); err == nil {
 			t.Errorf("%s: a save carrying it was accepted", name)
 		}
+	}
+}
+
+// TestSavePicture: a save file carries a map picture and gives it back as
+// written; a picture beyond its bounds is refused on encode and decode;
+// links never carry one.
+func TestSavePicture(t *testing.T) {
+	s, err := DecodeSave(testRegistry, goldenSave(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic := &Picture{Type: "image/png", Data: base64.StdEncoding.EncodeToString([]byte("\x89PNG\r\n\x1a\nnot really")), Fit: PictureFit{Scale: 250, DX: -4, DY: 7, Dim: 30}}
+	doc, err := EncodeSaveWith(s, pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, got, err := DecodeSaveWith(testRegistry, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || *got != *pic {
+		t.Errorf("picture read back as %+v, want %+v", got, pic)
+	}
+	if !reflect.DeepEqual(back.State(), s.State()) {
+		t.Error("the encounter changed on the way")
+	}
+	if _, got, _ := DecodeSaveWith(testRegistry, goldenSave(t)); got != nil {
+		t.Errorf("a save without a picture gave %+v", got)
+	}
+	huge := strings.Repeat("A", SaveLimits.Picture+4)
+	for _, bad := range []struct {
+		name string
+		p    Picture
+	}{
+		{"too-large", Picture{Type: "image/png", Data: huge, Fit: pic.Fit}},
+		{"scale-zero", Picture{Type: "image/png", Data: pic.Data, Fit: PictureFit{Scale: 0}}},
+		{"far-offset", Picture{Type: "image/png", Data: pic.Data, Fit: PictureFit{Scale: 100, DX: 10001}}},
+		{"too-dim", Picture{Type: "image/png", Data: pic.Data, Fit: PictureFit{Scale: 100, Dim: 91}}},
+		{"long-type", Picture{Type: strings.Repeat("x", 33), Data: pic.Data, Fit: pic.Fit}},
+	} {
+		t.Run(bad.name, func(t *testing.T) {
+			if _, err := EncodeSaveWith(s, &bad.p); err == nil {
+				t.Error("encoded")
+			}
+			ok, _ := EncodeSaveWith(s, pic)
+			var m map[string]any
+			if err := json.Unmarshal(ok, &m); err != nil {
+				t.Fatal(err)
+			}
+			m["picture"] = bad.p
+			doc, _ := json.Marshal(m)
+			if _, _, err := DecodeSaveWith(testRegistry, doc); err == nil {
+				t.Error("decoded")
+			}
+		})
+	}
+	// A save whose document is within Bytes takes a picture of Picture bytes beyond it.
+	if SaveLimits.FileBytes() != SaveLimits.Bytes+base64.StdEncoding.EncodedLen(MaxPicture) {
+		t.Errorf("FileBytes %d", SaveLimits.FileBytes())
+	}
+	// A link leaves the picture out, and refuses one.
+	link, err := EncodeLink(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DecodeLink(testRegistry, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DecodeLink(testRegistry, deflateLink(doc)); err == nil || !strings.Contains(err.Error(), "picture") {
+		t.Errorf("a link with a picture: %v", err)
 	}
 }
