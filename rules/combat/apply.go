@@ -41,11 +41,11 @@ func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []
 	if terr := dice.Catch(func() { err = a.do(cmd) }); terr != nil {
 		return enc, nil, terr
 	}
-	if err != nil {
-		return enc, nil, err
+	if err == nil {
+		err = checkState(a.e)
 	}
-	if err := checkState(a.e); err != nil {
-		return enc, nil, err
+	if err != nil {
+		return enc, nil, citeError(rs, err)
 	}
 	return a.e, a.events, nil
 }
@@ -66,16 +66,20 @@ func (a *applier) do(cmd Command) error {
 		switch cmd.(type) {
 		case TakeOpportunity, DeclineOpportunity, Choose, End:
 		default:
-			return Invalid("DND-ALG-D", "command", "%s while a decision is pending", cmd.Kind())
+			return Invalid("ENG-DECIDE-1", "command", "%s while a decision is pending", cmd.Kind())
 		}
 	}
 	if a.e.Phase == PhaseEnded {
-		return Invalid("DND-AMB-19", "command", "%s after the encounter ended", cmd.Kind())
+		return Invalid("ENG-END-1", "command", "%s after the encounter ended", cmd.Kind())
 	}
 	return cmd.apply(a)
 }
 
-func (a *applier) emit(ev Event) { a.events = append(a.events, ev) }
+// emit records an event, citing the ruleset's rule for an engine rule.
+func (a *applier) emit(ev Event) {
+	ev.Rule = Cite(a.rs, ev.Rule)
+	a.events = append(a.events, ev)
+}
 
 // get returns combatant id for changing, or a typed error.
 func (a *applier) get(id string) (*Combatant, error) {
@@ -89,10 +93,10 @@ func (a *applier) get(id string) (*Combatant, error) {
 // acting returns the combatant whose turn it is, checking it is id.
 func (a *applier) acting(id string) (*Combatant, error) {
 	if a.e.Phase != PhaseRunning {
-		return nil, Invalid("DND-STEP-4", "phase", "the encounter has not started")
+		return nil, Invalid("ENG-TURN-1", "phase", "the encounter has not started")
 	}
 	if cur := a.e.Current(); cur != id {
-		return nil, Invalid("DND-ROUND-2", "id", "it is %q's turn, not %q's", cur, id)
+		return nil, Invalid("ENG-TURN-2", "id", "it is %q's turn, not %q's", cur, id)
 	}
 	return a.get(id)
 }
@@ -107,10 +111,10 @@ func fits(m grid.Map, s grid.Square, side int) error {
 		for dx := 0; dx < side; dx++ {
 			q := s.Add(grid.Square{X: dx, Y: dy})
 			if !m.In(q) {
-				return Invalid("K-GRID-2", "pos", "square %s is off the map", q.Name())
+				return Invalid("ENG-MAP-1", "pos", "square %s is off the map", q.Name())
 			}
 			if _, wall := slices.BinarySearchFunc(m.Walls, q, grid.Compare); wall {
-				return Invalid("K-GRID-2", "pos", "square %s is a wall", q.Name())
+				return Invalid("ENG-MAP-1", "pos", "square %s is a wall", q.Name())
 			}
 		}
 	}
@@ -211,7 +215,7 @@ func (a *applier) downed(id string, wasUp bool) error {
 		return err
 	}
 	if wasUp && !up {
-		a.emit(Event{Type: Downed, Rule: "DND-ND-5", Actor: id})
+		a.emit(Event{Type: Downed, Rule: "ENG-DOWN-1", Actor: id})
 	}
 	return nil
 }

@@ -83,23 +83,23 @@ func checkState(e Encounter) error {
 // 1…20 each.
 func checkSlots(field string, order []Slot) error {
 	if len(order) > MaxCombatants {
-		return Invalid("DND-INIT-3", field, "%d slots is more than %d", len(order), MaxCombatants)
+		return Invalid("ENG-ORDER-1", field, "%d slots is more than %d", len(order), MaxCombatants)
 	}
 	members := 0
 	for _, s := range order {
 		members += len(s.Members)
 		if len(s.Members) == 0 || members > MaxCombatants {
-			return Invalid("DND-INIT-3", field, "an empty slot, or more than %d members", MaxCombatants)
+			return Invalid("ENG-ORDER-1", field, "an empty slot, or more than %d members", MaxCombatants)
 		}
 		if s.Score < -MaxHPValue || s.Score > MaxHPValue {
-			return Invalid("DND-INIT-1", field, "score %d is out of range", s.Score)
+			return Invalid("ENG-ORDER-2", field, "score %d is out of range", s.Score)
 		}
 		if len(s.Tiebreak) > MaxTiebreak {
-			return Invalid("DND-AMB-8", field, "%d roll-off faces is more than %d", len(s.Tiebreak), MaxTiebreak)
+			return Invalid("ENG-ORDER-3", field, "%d roll-off faces is more than %d", len(s.Tiebreak), MaxTiebreak)
 		}
 		for _, f := range s.Tiebreak {
 			if f < 1 || f > 20 {
-				return Invalid("DND-AMB-8", field, "roll-off face %d is not a d20's", f)
+				return Invalid("ENG-ORDER-3", field, "roll-off face %d is not a d20's", f)
 			}
 		}
 	}
@@ -163,7 +163,7 @@ func checkCommand(c Command) error {
 		return checkSlots("setOrder.order", c.Order)
 	case Start:
 		if len(c.Surprised) > MaxCombatants {
-			return Invalid("DND-SURP-4", "start.surprised", "more than %d", MaxCombatants)
+			return Invalid("ENG-SURP-2", "start.surprised", "more than %d", MaxCombatants)
 		}
 	case Move:
 		if len(c.Path) > MaxPath {

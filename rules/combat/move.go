@@ -12,7 +12,7 @@ func (c Move) apply(a *applier) error {
 		return err
 	}
 	if len(c.Path) == 0 || len(c.Path) > MaxPath {
-		return Invalid("DND-TURN-1", "path", "%d squares is outside 1..%d", len(c.Path), MaxPath)
+		return Invalid("ENG-MOVE-1", "path", "%d squares is outside 1..%d", len(c.Path), MaxPath)
 	}
 	if _, ok := a.rs.(Mover); !ok {
 		return a.unsupported("Mover")
@@ -60,7 +60,7 @@ func (a *applier) walk(id string, path []grid.Square, strict bool) error {
 func (a *applier) checkStep(mv Mover, c *Combatant, to grid.Square) (StepCheck, error) {
 	from := c.Pos
 	if dx, dy := to.X-from.X, to.Y-from.Y; max(dx, -dx, dy, -dy) != 1 {
-		return StepCheck{}, Invalid("K-RES-3", "path", "%s is not next to %s", to.Name(), from.Name())
+		return StepCheck{}, Invalid("ENG-MOVE-2", "path", "%s is not next to %s", to.Name(), from.Name())
 	}
 	if err := fits(a.e.Map, to, c.Stats.side()); err != nil {
 		return StepCheck{}, err
@@ -70,7 +70,7 @@ func (a *applier) checkStep(mv Mover, c *Combatant, to grid.Square) (StepCheck, 
 		return StepCheck{}, err
 	}
 	if chk.Cost < 0 || chk.Cost > c.Budget.Movement {
-		return StepCheck{}, Invalid("DND-TURN-1", "path", "step to %s costs %d, %d left", to.Name(), chk.Cost, c.Budget.Movement)
+		return StepCheck{}, Invalid("ENG-MOVE-3", "path", "step to %s costs %d, %d left", to.Name(), chk.Cost, c.Budget.Movement)
 	}
 	return chk, nil
 }
@@ -80,7 +80,7 @@ func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 	from := c.Pos
 	c.Pos = to
 	c.Budget.Movement -= cost
-	a.emit(Event{Type: Moved, Rule: "DND-TURN-1", Actor: c.ID, From: &from, To: &to, Value: cost})
+	a.emit(Event{Type: Moved, Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to, Value: cost})
 }
 
 // eligible filters the attackers a Mover offered: present, able to act, not
@@ -126,7 +126,7 @@ func (a *applier) offer() {
 	a.e.Pending = &Decision{Kind: DecideOpportunity, Key: "opportunity-attack", Chooser: m.Attackers[0],
 		Options: []string{AnswerTake, AnswerDecline},
 		Attack:  AttackRequest{Attacker: m.Attackers[0], Defender: m.Mover, Opportunity: true}}
-	a.emit(Event{Type: DecisionRequested, Rule: "DND-ALG-D", Decision: a.e.Pending.clone()})
+	a.emit(Event{Type: DecisionRequested, Rule: "ENG-OA-1", Decision: a.e.Pending.clone()})
 }
 
 // resume carries on after an interrupt: the next attacker is asked, or the
@@ -148,7 +148,7 @@ func (a *applier) resume() error {
 	}
 	if !up {
 		a.e.Move = nil
-		a.emit(Event{Type: MoveStopped, Rule: "K-OA-9", Actor: c.ID, To: &c.Pos})
+		a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-4", Actor: c.ID, To: &c.Pos})
 		if a.e.Current() == c.ID {
 			return a.endTurn()
 		}
@@ -164,7 +164,7 @@ func (a *applier) resume() error {
 	// attackers it lists now have already been asked.
 	chk, err := a.checkStep(a.rs.(Mover), c, m.Path[0])
 	if err != nil {
-		a.emit(Event{Type: MoveStopped, Rule: "K-RES-3", Actor: c.ID, To: &c.Pos})
+		a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-5", Actor: c.ID, To: &c.Pos})
 		return nil
 	}
 	a.step(c, m.Path[0], chk.Cost)
@@ -176,7 +176,7 @@ func (a *applier) resume() error {
 func (a *applier) pendingOpportunity() (AttackRequest, error) {
 	d := a.e.Pending
 	if d == nil || d.Kind != DecideOpportunity || a.e.Move == nil {
-		return AttackRequest{}, Invalid("DND-ALG-D", "decision", "no opportunity attack is offered")
+		return AttackRequest{}, Invalid("ENG-OA-1", "decision", "no opportunity attack is offered")
 	}
 	a.e.Pending = nil
 	if a.e.Move.Attackers = a.e.Move.Attackers[1:]; len(a.e.Move.Attackers) == 0 {
@@ -205,7 +205,7 @@ func (c TakeOpportunity) apply(a *applier) error {
 		return err
 	}
 	mover.Budget.Attacked = true
-	a.emit(Event{Type: OpportunityTaken, Rule: "DND-REACT-2", Actor: req.Attacker, Target: req.Defender})
+	a.emit(Event{Type: OpportunityTaken, Rule: "ENG-OA-2", Actor: req.Attacker, Target: req.Defender})
 	if err := a.resolveAttack(req, nil); err != nil {
 		return err
 	}
@@ -252,7 +252,7 @@ func (c Attack) apply(a *applier) error {
 		return Invalid("", "defender", "no other combatant %q", c.Defender)
 	}
 	if att.Budget.Actions < 1 {
-		return Invalid("DND-TURN-1", "actions", "%s has no action left", c.Attacker)
+		return Invalid("ENG-TURN-3", "actions", "%s has no action left", c.Attacker)
 	}
 	opt, err := opaque("option", c.Option)
 	if err != nil {
@@ -284,13 +284,13 @@ func (c UseAction) apply(a *applier) error {
 		b.Interactions-- // DND-FREE-3
 	case c.Resource == ResInteraction || c.Resource == ResAction:
 		if b.Actions < 1 { // DND-FREE-4, DND-FREE-6
-			return Invalid("DND-TURN-1", "actions", "%s has no action left", c.ID)
+			return Invalid("ENG-TURN-3", "actions", "%s has no action left", c.ID)
 		}
 		b.Actions--
 		spent = ResAction
 	case c.Resource == ResBonus:
 		if b.BonusActions < 1 {
-			return Invalid("DND-BONUS-2", "bonus", "%s has no bonus action left", c.ID)
+			return Invalid("ENG-TURN-4", "bonus", "%s has no bonus action left", c.ID)
 		}
 		b.BonusActions--
 	default:
@@ -344,7 +344,7 @@ func (a *applier) useReaction(c UseAction) error {
 		return err
 	}
 	if a.e.Phase != PhaseRunning || !up || !cb.Budget.Reaction || cb.Budget.Locked {
-		return Invalid("DND-REACT-3", "reaction", "%s has no reaction available", c.ID)
+		return Invalid("ENG-OA-3", "reaction", "%s has no reaction available", c.ID)
 	}
 	cb.Budget.Reaction = false
 	return a.takeAction(c, ResReaction)
@@ -357,10 +357,10 @@ func (c ResetMove) apply(a *applier) error {
 	}
 	b := &cb.Budget
 	if b.Attacked {
-		return Invalid("K-OA-9", "id", "an opportunity attack was made against %s this turn", c.ID)
+		return Invalid("ENG-MOVE-6", "id", "an opportunity attack was made against %s this turn", c.ID)
 	}
 	if cb.Pos == b.Start && b.Movement == b.StartMove {
-		return Invalid("DND-TURN-1", "id", "%s has not moved this turn", c.ID)
+		return Invalid("ENG-MOVE-7", "id", "%s has not moved this turn", c.ID)
 	}
 	from := cb.Pos
 	cb.Pos, b.Movement = b.Start, b.StartMove

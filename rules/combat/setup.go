@@ -69,7 +69,7 @@ func (s Stats) Validate() error {
 		}
 	}
 	if s.Group != "" && !validKey(s.Group) {
-		return Invalid("DND-AMB-7", "stats.group", "%q is not a valid key", s.Group)
+		return Invalid("ENG-GROUP-1", "stats.group", "%q is not a valid key", s.Group)
 	}
 	return nil
 }
@@ -223,7 +223,7 @@ func (c EditMap) apply(a *applier) error {
 	}
 	for _, cb := range a.e.Combatants {
 		if err := fits(m, cb.Pos, cb.Stats.side()); err != nil {
-			return Invalid("K-GRID-2", "map", "%s would no longer fit: %v", cb.ID, err)
+			return Invalid("ENG-MAP-1", "map", "%s would no longer fit: %v", cb.ID, err)
 		}
 	}
 	a.e.Map = m
@@ -293,6 +293,6 @@ func (c RemoveCondition) apply(a *applier) error {
 func (End) apply(a *applier) error {
 	a.e.Phase = PhaseEnded
 	a.e.Pending, a.e.Move = nil, nil
-	a.emit(Event{Type: EncounterEnded, Rule: "DND-AMB-19"})
+	a.emit(Event{Type: EncounterEnded, Rule: "ENG-END-1"})
 	return nil
 }

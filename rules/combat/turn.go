@@ -33,7 +33,7 @@ func (tr TurnRules) Initiative(enc Encounter, ids []string, r dice.Roller) ([]Sl
 		die = DefaultInitiativeDie
 	}
 	if die < 2 || die > 1000 {
-		return nil, Invalid("DND-INIT-1", "initiativeDie", "d%d is outside d2..d1000", die)
+		return nil, Invalid("ENG-ORDER-2", "initiativeDie", "d%d is outside d2..d1000", die)
 	}
 	var slots []Slot
 	groupSlot := map[[2]string]int{}
@@ -118,17 +118,17 @@ func checkOrder(order []Slot, ids []string) error {
 	seen := map[string]bool{}
 	for _, s := range order {
 		if len(s.Members) == 0 {
-			return Invalid("DND-AMB-15", "order", "empty slot")
+			return Invalid("ENG-ORDER-4", "order", "empty slot")
 		}
 		for _, m := range s.Members {
 			if seen[m] || !slices.Contains(ids, m) {
-				return Invalid("DND-INIT-3", "order", "%q is unknown or listed twice", m)
+				return Invalid("ENG-ORDER-1", "order", "%q is unknown or listed twice", m)
 			}
 			seen[m] = true
 		}
 	}
 	if len(seen) != len(ids) {
-		return Invalid("DND-INIT-3", "order", "lists %d of %d combatants", len(seen), len(ids))
+		return Invalid("ENG-ORDER-1", "order", "lists %d of %d combatants", len(seen), len(ids))
 	}
 	return nil
 }
@@ -143,17 +143,17 @@ func (e Encounter) ids() []string {
 
 func (RollInitiative) apply(a *applier) error {
 	if a.e.Phase != PhaseSetup {
-		return Invalid("DND-INIT-3", "phase", "the order is fixed once the encounter runs")
+		return Invalid("ENG-ORDER-5", "phase", "the order is fixed once the encounter runs")
 	}
 	if len(a.e.Combatants) == 0 {
-		return Invalid("DND-STEP-3", "combatants", "nobody to roll for")
+		return Invalid("ENG-ORDER-8", "combatants", "nobody to roll for")
 	}
 	order, err := a.initiative(a.e.ids())
 	if err != nil {
 		return err
 	}
 	a.e.Order = order
-	a.emit(Event{Type: InitiativeRolled, Rule: "DND-INIT-1", Order: cloneOrder(order)})
+	a.emit(Event{Type: InitiativeRolled, Rule: "ENG-ORDER-2", Order: cloneOrder(order)})
 	return nil
 }
 
@@ -168,7 +168,7 @@ func (c SetOrder) apply(a *applier) error {
 			a.e.Turn = Turn{Slot: si, Member: mi}
 		}
 	}
-	a.emit(Event{Type: OrderSet, Rule: "DND-AMB-17", Order: cloneOrder(c.Order)})
+	a.emit(Event{Type: OrderSet, Rule: "ENG-ORDER-6", Order: cloneOrder(c.Order)})
 	return nil
 }
 
@@ -191,23 +191,23 @@ func (a *applier) join(id string) error {
 	if at <= a.e.Turn.Slot {
 		a.e.Turn.Slot++
 	}
-	a.emit(Event{Type: Joined, Rule: "DND-AMB-14", Actor: id, Value: s.Score})
+	a.emit(Event{Type: Joined, Rule: "ENG-ORDER-7", Actor: id, Value: s.Score})
 	return nil
 }
 
 func (c Start) apply(a *applier) error {
 	if a.e.Phase != PhaseSetup {
-		return Invalid("DND-STEP-1", "phase", "already started")
+		return Invalid("ENG-START-1", "phase", "already started")
 	}
 	if len(a.e.Combatants) == 0 {
-		return Invalid("DND-STEP-2", "combatants", "nobody to fight")
+		return Invalid("ENG-START-2", "combatants", "nobody to fight")
 	}
 	if err := checkOrder(a.e.Order, a.e.ids()); err != nil {
-		return Invalid("DND-STEP-3", "order", "roll or set initiative for everyone first (%v)", err)
+		return Invalid("ENG-START-3", "order", "roll or set initiative for everyone first (%v)", err)
 	}
 	for _, id := range c.Surprised {
 		if a.e.Find(id) < 0 {
-			return Invalid("DND-SURP-4", "surprised", "no combatant %q", id)
+			return Invalid("ENG-SURP-2", "surprised", "no combatant %q", id)
 		}
 	}
 	// DND-ALG-A step 4, DND-AMB-13: reactions are ready before a first
@@ -218,7 +218,7 @@ func (c Start) apply(a *applier) error {
 		cb.Budget = Budget{Reaction: a.rules.Reactions && !cb.Surprised, Locked: cb.Surprised, Start: cb.Pos}
 	}
 	a.e.Phase, a.e.Round, a.e.Turn = PhaseRunning, 1, Turn{}
-	a.emit(Event{Type: EncounterStarted, Rule: "DND-ALG-A"})
+	a.emit(Event{Type: EncounterStarted, Rule: "ENG-START-4"})
 	if err := a.startRound(); err != nil {
 		return err
 	}
@@ -233,7 +233,7 @@ func (a *applier) startRound() error {
 			return err
 		}
 	}
-	a.emit(Event{Type: RoundStarted, Rule: "DND-ROUND-1", Round: a.e.Round})
+	a.emit(Event{Type: RoundStarted, Rule: "ENG-ROUND-1", Round: a.e.Round})
 	return nil
 }
 
@@ -265,7 +265,7 @@ func (a *applier) advance(t Turn) error {
 	}
 	if !anyone {
 		a.e.Phase = PhaseEnded
-		a.emit(Event{Type: EncounterEnded, Rule: "DND-AMB-19"})
+		a.emit(Event{Type: EncounterEnded, Rule: "ENG-END-2"})
 		return nil
 	}
 	for {
@@ -322,7 +322,7 @@ func (a *applier) endRound() error {
 		}
 	}
 	if len(sides) <= 1 {
-		a.emit(Event{Type: SideStanding, Rule: "DND-AMB-19"})
+		a.emit(Event{Type: SideStanding, Rule: "ENG-END-2"})
 	}
 	a.e.Round = min(a.e.Round+1, MaxRound)
 	return a.startRound()
@@ -336,7 +336,7 @@ func (a *applier) unlock(c *Combatant) {
 	}
 	c.Budget.Locked = false
 	c.Budget.Reaction = a.rules.Reactions
-	a.emit(Event{Type: ReactionUnlocked, Rule: "DND-SURP-5", Actor: c.ID})
+	a.emit(Event{Type: ReactionUnlocked, Rule: "ENG-SURP-3", Actor: c.ID})
 }
 
 // startTurn gives the creature its budget (DND-ALG-C step 1), refreshes its
@@ -370,7 +370,7 @@ func (a *applier) startTurn(id string) error {
 			return err
 		}
 	}
-	a.emit(Event{Type: TurnStarted, Rule: "DND-ALG-C", Actor: id, Round: a.e.Round})
+	a.emit(Event{Type: TurnStarted, Rule: "ENG-TURN-5", Actor: id, Round: a.e.Round})
 	return nil
 }
 

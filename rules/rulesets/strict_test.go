@@ -63,17 +63,9 @@ func TestStrictSave(t *testing.T) {
 // the one strict decoder: a repeated key, a case-variant key and trailing
 // data are refused by each ruleset's Profiler.
 func TestStrictProfiles(t *testing.T) {
-	reg := Registry()
 	for _, s := range Samples() {
 		t.Run(s.ID, func(t *testing.T) {
-			enc, err := s.Build(1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rs, err := reg.Lookup(enc.Ruleset)
-			if err != nil {
-				t.Fatal(err)
-			}
+			rs, enc := built(t, s)
 			p := rs.(combat.Profiler)
 			raw := enc.Combatants[0].Profile
 			if _, err := p.Profile(raw); err != nil {
