@@ -246,12 +246,9 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 		if len(steps) == 0 {
 			return p
 		}
-		pv := combat.PreviewMove(rs, enc, t.selected, steps)
+		plan, err := combat.PlanPath(rs, enc, t.selected, steps)
 		p.path = append([]grid.Square{r.reach.From}, steps...)
-		p.err, p.blocked = pv.Err, pv.Err != nil
-		for _, o := range pv.Offers {
-			p.provs = append(p.provs, combat.Provocation{Attacker: o.Attacker, At: o.At, Kind: "normal", Rule: "DND-ALG-D"})
-		}
+		p.err, p.blocked, p.provs = err, err != nil, plan.Provocations
 	}
 	for _, pr := range p.provs {
 		if pr.Prevented == "" && !slices.Contains(p.danger, pr.At) {
@@ -284,12 +281,7 @@ func (t *Table) reachOf(enc combat.Encounter) *reachEntry {
 	if pl, ok := rs.(combat.Planner); ok {
 		r.bands, r.err = pl.Bands(enc, t.selected)
 	} else if r.reach, r.err = combat.Reachable(rs, enc, t.selected); r.err == nil {
-		band := combat.Band{Key: "walk", Rule: "DND-TURN-1"}
-		for s := range r.reach.Cost {
-			band.Squares = append(band.Squares, s)
-		}
-		slices.SortFunc(band.Squares, grid.Compare)
-		r.bands = []combat.Band{band}
+		r.bands = []combat.Band{combat.WalkBand(rs, r.reach)}
 	}
 	for _, b := range r.bands {
 		r.views = append(r.views, BandView{Key: b.Key, Count: len(b.Squares), D: squaresPath(b.Squares)})

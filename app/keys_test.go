@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,12 +24,63 @@ var catalogueKey = regexp.MustCompile(`^(bar|board|turn|inspector|decision|attac
 // string literal shaped like a message key is in the catalogue, so a typo
 // cannot put a raw key on screen.
 func TestCatalogueHasUIKeys(t *testing.T) {
+	seen := map[string]bool{}
+	uiLiterals(t, func(at token.Position, s string) {
+		if !catalogueKey.MatchString(s) {
+			return
+		}
+		seen[s] = true
+		if !i18n.Has(s) {
+			t.Errorf("%s: %q is not in the catalogue", at, s)
+		}
+	})
+	// The UI speaks through the catalogue: far more keys than this must be
+	// found, or the scan above missed them.
+	if len(seen) < 100 {
+		t.Errorf("found only %d catalogue keys in the UI code", len(seen))
+	}
+}
+
+// ruleID matches a rule ID of a ruleset or of the engine in a string.
+var ruleID = regexp.MustCompile(`\b(K|KC|CA|DND|ENG)-[A-Z]+(-[0-9A-Z]+)?\b`)
+
+// TestUIAsksTheEngine reads the UI's Go files: no string in them names a
+// rule (a band, a provocation or a message citing one is the engine's to
+// make, in the ruleset's words), and the UI imports no ruleset package.
+func TestUIAsksTheEngine(t *testing.T) {
+	uiLiterals(t, func(at token.Position, s string) {
+		if m := ruleID.FindString(s); m != "" {
+			t.Errorf("%s: the UI cites %s itself", at, m)
+		}
+	})
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			if strings.HasPrefix(p, "battlemat/rules/") && !slices.Contains([]string{"combat", "dice", "grid", "forecast", "rulesets"}, strings.TrimPrefix(p, "battlemat/rules/")) {
+				t.Errorf("%s imports the ruleset package %s", name, p)
+			}
+		}
+	}
+}
+
+// uiLiterals calls see with every string literal of the UI's Go files
+// (tests aside) and where it stands.
+func uiLiterals(t *testing.T, see func(at token.Position, s string)) {
+	t.Helper()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
-	seen := map[string]bool{}
+	n := 0
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
@@ -37,26 +89,20 @@ func TestCatalogueHasUIKeys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.BasicLit)
+		ast.Inspect(f, func(nd ast.Node) bool {
+			lit, ok := nd.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
 				return true
 			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil || !catalogueKey.MatchString(s) {
-				return true
-			}
-			seen[s] = true
-			if !i18n.Has(s) {
-				t.Errorf("%s: %q is not in the catalogue", fset.Position(lit.Pos()), s)
+			if s, err := strconv.Unquote(lit.Value); err == nil {
+				n++
+				see(fset.Position(lit.Pos()), s)
 			}
 			return true
 		})
 	}
-	// The UI speaks through the catalogue: far more keys than this must be
-	// found, or the scan above missed them.
-	if len(seen) < 100 {
-		t.Errorf("found only %d catalogue keys in the UI code", len(seen))
+	if n == 0 {
+		t.Fatal("no string literal found in the UI's files")
 	}
 }
 
