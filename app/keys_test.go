@@ -58,6 +58,9 @@ func TestUIAsksTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
 		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)
