@@ -34,6 +34,7 @@ type Encounter struct {
 	Timeline   []Scheduled   `json:"timeline,omitempty"` // attacks waiting on the segment timeline (ENG-TL-2)
 	Now        int           `json:"now,omitempty"`      // the latest segment resolved on the timeline (ENG-TL-3)
 	Settings   Settings      `json:"settings,omitzero"`  // the GM's choices (ENG-SET-1)
+	Aims       []Aim         `json:"aims,omitempty"`     // what the sides fight for beyond the last one standing (ENG-AIM-1)
 	Dice       uint64        `json:"dice"`               // state of the seeded dice generator (dice.PCG)
 
 	memo *Memo // what rulesets derive from this value; shared by its plain copies, not by clones
@@ -173,6 +174,7 @@ func (e Encounter) Clone() Encounter {
 	out.Order = cloneOrder(e.Order)
 	out.Declared = cloneDecls(e.Declared)
 	out.Timeline = cloneTimeline(e.Timeline)
+	out.Aims = cloneAims(e.Aims)
 	if e.Pending != nil {
 		out.Pending = e.Pending.clone()
 	}

@@ -16,7 +16,7 @@ import (
 // docs/save-format.md.
 const (
 	SaveFormat  = "battlemat-encounter"
-	SaveVersion = 5
+	SaveVersion = 6
 )
 
 // Limits bound what a decoder accepts.
@@ -122,9 +122,10 @@ type Migration func(doc json.RawMessage) (json.RawMessage, error)
 // bounds; version 3 the round structures' fields (an encounter's
 // "declared", "settings", "timeline" and "now", a slot's "settled") and
 // their commands (docs/rounds.md); version 4 the forecast's settings
-// ("forecast"); version 5 the map picture ("picture"). A run of such steps rewrites the document once, so each
+// ("forecast"); version 5 the map picture ("picture"); version 6 the
+// sides' aims ("aims"). A run of such steps rewrites the document once, so each
 // new version costs a hostile document nothing more.
-var migrations = map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil}
+var migrations = map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil, 5: nil}
 
 // versionOnly returns the document with its version set to next.
 func versionOnly(next int) Migration {
@@ -422,6 +423,9 @@ func ValidateEncounter(e Encounter) error {
 		return Invalid("", "combatants", "at most %d", MaxCombatants)
 	}
 	if err := checkState(e); err != nil {
+		return err
+	}
+	if err := validAims(e); err != nil {
 		return err
 	}
 	ids := e.ids()

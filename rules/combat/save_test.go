@@ -44,8 +44,8 @@ func TestDecodeSaveRejects(t *testing.T) {
 	}{
 		{"not-json", "{", "expected a key"},
 		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
-		{"future-version", strings.Replace(good, `"version": 5`, `"version": 6`, 1), "version 6 is not supported"},
-		{"version-zero", strings.Replace(good, `"version": 5`, `"version": 0`, 1), "version 0 is not supported"},
+		{"future-version", strings.Replace(good, `"version": 6`, `"version": 7`, 1), "version 7 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 6`, `"version": 0`, 1), "version 0 is not supported"},
 		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
 		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
 		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
@@ -79,7 +79,7 @@ func TestDecodeSaveRejects(t *testing.T) {
 // TestMigrationHook runs a save through a migration step, as a future
 // version bump would: a version-0 document whose log key was "entries".
 func TestMigrationHook(t *testing.T) {
-	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 5`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 6`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
 	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(doc, &m); err != nil {
@@ -112,7 +112,7 @@ func TestMigrationHook(t *testing.T) {
 // document with its version 2): the steps to version 4 open it to the same
 // session.
 func TestVersion2Opens(t *testing.T) {
-	old := strings.Replace(string(goldenSave(t)), `"version": 4`, `"version": 2`, 1)
+	old := strings.Replace(string(goldenSave(t)), `"version": 6`, `"version": 2`, 1)
 	s, err := DecodeSave(testRegistry, []byte(old))
 	if err != nil {
 		t.Fatal(err)
@@ -300,7 +300,7 @@ func TestForecastSettingsTravel(t *testing.T) {
 	if back, err = DecodeLink(testRegistry, link); err != nil || string(back.Forecast()) != string(settings) {
 		t.Errorf("link: forecast settings %s (%v), want %s", back.Forecast(), err, settings)
 	}
-	v3 := strings.Replace(string(goldenSave(t)), `"version": 4`, `"version": 3`, 1)
+	v3 := strings.Replace(string(goldenSave(t)), `"version": 6`, `"version": 3`, 1)
 	if back, err := DecodeSave(testRegistry, []byte(v3)); err != nil || back.Forecast() != nil {
 		t.Errorf("a version 3 save: %v, forecast %s", err, back.Forecast())
 	}

@@ -227,6 +227,7 @@ func (c EditMap) apply(a *applier) error {
 		}
 	}
 	a.e.Map = m
+	a.e.Aims = fitAims(a.e.Aims, m)
 	a.emit(Event{Type: MapEdited})
 	return nil
 }

@@ -55,7 +55,8 @@ func TestSampleFiles(t *testing.T) {
 			if _, err := combat.DecodeSave(reg, want); err != nil {
 				t.Fatalf("%s does not import: %v", name, err)
 			}
-			// The file as version 1 wrote it opens to the same session.
+			// The file as version 1 wrote it opens to the same session,
+			// less the sides' aims version 5 added (ENG-AIM-1).
 			old, err := os.ReadFile(filepath.Join("testdata", "v1", s.ID+".battlemat.json"))
 			if err != nil {
 				t.Fatal(err)
@@ -64,7 +65,9 @@ func TestSampleFiles(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the version 1 file does not import: %v", err)
 			}
-			if !reflect.DeepEqual(was.State(), sess.State()) {
+			now := sess.State()
+			now.Aims = nil
+			if !reflect.DeepEqual(was.State(), now) {
 				t.Errorf("the version 1 file opens to a different encounter")
 			}
 		})

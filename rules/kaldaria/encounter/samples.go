@@ -219,8 +219,9 @@ func SampleElemental(seed uint64) (combat.Encounter, error) {
 // (V-27): she has the amulet, and three armed thugs have just come in
 // through the only door. Her way out runs between them: each thug she
 // leaves strikes at her (K-OA-1, K-OA-2), and her dodge falls from 72 % to
-// 65 % and 58 % with each hit (K-DODGE-4). It is her turn. The cellar's
-// layout is illustrative.
+// 65 % and 58 % with each hit (K-DODGE-4). It is her turn. She wins by
+// getting out, not by fighting: her side's aim is to escape through any
+// square beyond the door (ENG-AIM-1). The cellar's layout is illustrative.
 func SampleRobin(seed uint64) (combat.Encounter, error) {
 	m := grid.Map{W: 10, H: 6}
 	for x := range 8 {
@@ -241,6 +242,13 @@ func SampleRobin(seed uint64) (combat.Encounter, error) {
 	if err != nil {
 		return enc, err
 	}
+	out := combat.Aim{Side: "robin", Kind: combat.AimEscape}
+	for y := range m.H {
+		for x := 8; x < m.W; x++ { // beyond the east wall
+			out.Exits = append(out.Exits, grid.Square{X: x, Y: y})
+		}
+	}
+	enc.Aims = []combat.Aim{out}
 	return play(enc, []scripted{{cmd: order("robin", "thug-1", "thug-2", "thug-3")}, {cmd: combat.Start{}}})
 }
 
