@@ -42,8 +42,9 @@ type sideJSON struct {
 }
 
 type creatureJSON struct {
-	Down float64 `json:"down"`
-	Dead float64 `json:"dead"`
+	Down    float64 `json:"down"`
+	Dead    float64 `json:"dead"`
+	Escaped float64 `json:"escaped,omitempty"` // left by its side's escape aim (ENG-AIM-1)
 }
 
 type roundsJSON struct {
@@ -157,7 +158,7 @@ func toJSON(r forecast.Result, took time.Duration) forecastJSON {
 		out.Sides[s.Side] = sideJSON{Win: s.Win.P, Lo: s.Win.Lo, Hi: s.Win.Hi}
 	}
 	for _, c := range r.Creatures {
-		out.Creatures[c.ID] = creatureJSON{Down: c.Down.P, Dead: c.Dead.P}
+		out.Creatures[c.ID] = creatureJSON{Down: c.Down.P, Dead: c.Dead.P, Escaped: c.Escaped.P}
 	}
 	if secs := took.Seconds(); secs > 0 {
 		out.Speed = math.Round(float64(r.Fights)/secs*10) / 10

@@ -26,6 +26,7 @@ type fight struct {
 	round0   int        // the round the forecast started in
 	turn     turnMemory // what the acting creature has done this turn
 	out      []bool     // per creature: out of the fight
+	escaped  []bool     // per creature: left the scene by its side's escape aim (ENG-AIM-1)
 	first    int
 	quiet    bool // nothing moved and nobody attacked since the round began
 	stale    bool // a whole round passed in which nothing moved and nobody attacked
@@ -39,13 +40,14 @@ type turnMemory struct {
 	moved    bool
 	extra    bool // took an action for movement or safety (Dash, Disengage)
 	defended bool // took a defensive action (Dodge)
+	fled     bool // made for its side's exits (ENG-AIM-1)
 }
 
 // begin sets up fight i: an encounter in setup is started, and the
 // fight's end is checked from where it stands.
 func (f *Forecaster) begin(i int) (*fight, error) {
 	ft := &fight{f: f, index: i, enc: f.start, dice: dice.NewPCG(FightSeed(f.set.Seed, i)), first: -1,
-		out: make([]bool, len(f.start.Combatants))}
+		out: make([]bool, len(f.start.Combatants)), escaped: make([]bool, len(f.start.Combatants))}
 	if err := ft.start(); err != nil {
 		return nil, err
 	}
@@ -106,12 +108,17 @@ func (ft *fight) apply(cmd combat.Command) error {
 			ft.stale = ft.stale || ft.quiet && ev.Round > ft.round0
 			ft.quiet = true
 			rescan = true
-		case combat.Moved, combat.AttackResolved:
+		case combat.Moved:
 			ft.quiet = false
-			rescan = rescan || ev.Type == combat.AttackResolved
+		case combat.AttackResolved, combat.AttackDeclared, combat.AttackScheduled, combat.PhaseHitResolved,
+			combat.SegmentResolved, combat.ActResolved:
+			// A blow struck, or declared for a side phase or a segment
+			// to resolve (ENG-PHASE-2, ENG-TL-2): the fight is moving.
+			ft.quiet = false
+			rescan = true
 		case combat.TurnStarted:
 			ft.turn = turnMemory{id: ev.Actor}
-		case combat.Downed, combat.HPChanged, combat.ActionUsed:
+		case combat.Downed, combat.HPChanged, combat.ActionUsed, combat.Fled, combat.ConditionAdded:
 			rescan = true
 		}
 	}
@@ -121,10 +128,16 @@ func (ft *fight) apply(cmd combat.Command) error {
 	return nil
 }
 
-// scan updates who is out of the fight, noting the first to drop.
+// scan updates who is out of the fight, noting the first to drop; a
+// creature standing on an exit of its side's escape aim is out too, not
+// dropped but gone (ENG-AIM-1).
 func (ft *fight) scan() {
 	for i, c := range ft.enc.Combatants {
 		if ft.out[i] {
+			continue
+		}
+		if ft.enc.Escaped(c) {
+			ft.out[i], ft.escaped[i] = true, true
 			continue
 		}
 		if !ft.f.judge.fighting(ft.f.rs, ft.enc, c.ID) {
@@ -152,16 +165,29 @@ func (ft *fight) over() (int, bool) {
 		standing = s
 	}
 	switch {
-	case standing == -1: // everyone is down
-		return -1, true
+	case standing == -1: // everyone is down or gone
+		return ft.aimMet(-1), true
 	case standing >= 0:
-		return standing, true
+		return ft.aimMet(standing), true
 	case ft.enc.Phase == combat.PhaseEnded, ft.rounds() > ft.f.set.RoundCap:
 		return -1, true
 	case ft.stale && ft.enc.Pending == nil:
 		return -1, true // a whole round without a step or a blow: a stalemate
 	}
 	return 0, false
+}
+
+// aimMet returns the winner of a fight in which at most the side standing
+// still fights: a side with an escape aim that got a creature out wins,
+// having met its aim, whoever is left on the field (ENG-AIM-1); otherwise
+// the side standing, or -1 for a draw.
+func (ft *fight) aimMet(standing int) int {
+	for i, gone := range ft.escaped {
+		if gone && ft.f.sideOf[i] != standing {
+			return ft.f.sideOf[i]
+		}
+	}
+	return standing
 }
 
 // rounds is the number of rounds played since the forecast began.
@@ -171,8 +197,9 @@ func (ft *fight) rounds() int { return ft.enc.Round - ft.round0 + 1 }
 func (ft *fight) outcome(winner int) outcome {
 	n := len(ft.enc.Combatants)
 	o := outcome{winner: winner, rounds: min(ft.rounds(), ft.f.set.RoundCap), first: ft.first,
-		down: slices.Clone(ft.out), dead: make([]bool, n), hpLost: make([]int, len(ft.f.sides))}
+		down: make([]bool, n), dead: make([]bool, n), escaped: slices.Clone(ft.escaped), hpLost: make([]int, len(ft.f.sides))}
 	for i, c := range ft.enc.Combatants {
+		o.down[i] = ft.out[i] && !ft.escaped[i]
 		o.dead[i] = ft.f.judge.isDead(c)
 		start := ft.f.start.Combatants[i].HP
 		if lost := start - max(c.HP, 0); lost > 0 {

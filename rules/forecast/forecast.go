@@ -144,11 +144,14 @@ type SideResult struct {
 
 // CreatureResult is one creature's forecast.
 type CreatureResult struct {
-	ID    string   `json:"id"`
-	Side  string   `json:"side"`
-	Down  Interval `json:"down"`  // out of the fight at its end
-	Dead  Interval `json:"dead"`  // dead at its end, as the ruleset judges
-	First Interval `json:"first"` // the first creature of the fight to drop
+	ID   string   `json:"id"`
+	Side string   `json:"side"`
+	Down Interval `json:"down"` // out of the fight at its end
+	Dead Interval `json:"dead"` // dead at its end, as the ruleset judges
+	// Escaped is the chance it left the scene by its side's escape aim
+	// (ENG-AIM-1): always 0 for a creature whose side has none.
+	Escaped Interval `json:"escaped"`
+	First   Interval `json:"first"` // the first creature of the fight to drop
 }
 
 // Rounds summarises how long the fights took, counted from the state the
@@ -216,24 +219,26 @@ func (r Result) MostLikelyFirst() string {
 
 // tally counts the outcomes of the fights played so far.
 type tally struct {
-	fights int
-	wins   []int // per side
-	draws  int
-	down   []int // per creature
-	dead   []int
-	first  []int
-	hpLost []float64 // per side, summed
-	rounds []int     // rounds[r-1] fights took r rounds
+	fights  int
+	wins    []int // per side
+	draws   int
+	down    []int // per creature
+	dead    []int
+	escaped []int
+	first   []int
+	hpLost  []float64 // per side, summed
+	rounds  []int     // rounds[r-1] fights took r rounds
 }
 
 // outcome is what one fight came to.
 type outcome struct {
-	winner int // side index, -1 for a draw
-	rounds int
-	down   []bool
-	dead   []bool
-	first  int // creature index, -1 when nobody dropped
-	hpLost []int
+	winner  int // side index, -1 for a draw
+	rounds  int
+	down    []bool
+	dead    []bool
+	escaped []bool
+	first   int // creature index, -1 when nobody dropped
+	hpLost  []int
 }
 
 func (t *tally) add(o outcome) {
@@ -249,6 +254,9 @@ func (t *tally) add(o outcome) {
 		}
 		if o.dead[i] {
 			t.dead[i]++
+		}
+		if o.escaped[i] {
+			t.escaped[i]++
 		}
 	}
 	if o.first >= 0 {
@@ -331,7 +339,7 @@ func New(reg *combat.Registry, enc combat.Encounter, s Settings) (*Forecaster, e
 		f.policy[side], _ = Lookup(name)
 	}
 	n := len(enc.Combatants)
-	f.tally = tally{wins: make([]int, len(f.sides)), down: make([]int, n), dead: make([]int, n), first: make([]int, n),
+	f.tally = tally{wins: make([]int, len(f.sides)), down: make([]int, n), dead: make([]int, n), escaped: make([]int, n), first: make([]int, n),
 		hpLost: make([]float64, len(f.sides)), rounds: make([]int, f.set.RoundCap)}
 	return f, nil
 }
@@ -408,7 +416,8 @@ func (f *Forecaster) Result() Result {
 	}
 	for i, c := range f.start.Combatants {
 		r.Creatures = append(r.Creatures, CreatureResult{ID: c.ID, Side: c.Side,
-			Down: Wilson(t.down[i], t.fights), Dead: Wilson(t.dead[i], t.fights), First: Wilson(t.first[i], t.fights)})
+			Down: Wilson(t.down[i], t.fights), Dead: Wilson(t.dead[i], t.fights), Escaped: Wilson(t.escaped[i], t.fights),
+			First: Wilson(t.first[i], t.fights)})
 	}
 	r.Rounds = summarise(t.rounds)
 	return r

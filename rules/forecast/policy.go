@@ -85,10 +85,35 @@ func (p Policy) answer(ft *fight, d *combat.Decision) combat.Command {
 	return combat.Choose{Choice: d.Options[0]}
 }
 
-// act picks the acting creature's next command: attack if it can, else
-// move once towards the enemy, then defend or end the turn.
+// act picks the acting creature's next command: make for the exits when
+// its side's aim is to escape; otherwise attack if it can, else move once
+// towards the enemy, then defend or end the turn.
 func (p Policy) act(ft *fight, id string) (combat.Command, error) {
 	c, _ := ft.enc.Combatant(id)
+	if aim, ok := ft.enc.AimOf(c.Side); ok && aim.Kind == combat.AimEscape {
+		if !ft.turn.moved && c.Budget.Movement > 0 {
+			ft.turn.moved = true
+			if cmd, ok := p.escape(ft, c, aim); ok {
+				ft.turn.fled = true
+				return cmd, nil
+			}
+		}
+		if ft.turn.fled {
+			return combat.EndTurn{}, nil
+		}
+		// No way out this turn: it fights where it stands.
+	}
+	if ft.out[ft.enc.Find(id)] {
+		// Out of the fight yet still taking turns (fleeing after a failed
+		// morale check, CA-MORALE-2): it runs from the enemy.
+		if !ft.turn.moved && c.Budget.Movement > 0 {
+			ft.turn.moved = true
+			if cmd, ok := p.flee(ft, c); ok {
+				return cmd, nil
+			}
+		}
+		return combat.EndTurn{}, nil
+	}
 	if c.Budget.Actions > 0 {
 		if cmd, ok := p.attack(ft, c); ok {
 			return cmd, nil
@@ -487,4 +512,85 @@ func (ft *fight) longestLegal(id string, path []grid.Square) ([]grid.Square, []c
 		}
 	}
 	return slices.Clone(path[:lo]), offers
+}
+
+// escape moves c towards the nearest exit of its side's aim (ENG-AIM-1):
+// the whole way if the engine allows it this turn, along the ruleset's
+// safest path for a policy that moves safely, else as far as it can go,
+// braving the opportunity attacks its aim demands; Disengage (a bonus
+// action, or the action, since no attack follows) or Dash first where the
+// ruleset offers them and they help. ok is false when no exit can be
+// neared.
+func (p Policy) escape(ft *fight, c combat.Combatant, aim combat.Aim) (combat.Command, bool) {
+	reach := ft.mapReach(c)
+	exit, best := grid.Square{}, -1
+	for _, s := range aim.Exits {
+		if d, ok := reach.Cost(s); ok && d > 0 && (best < 0 || d < best) {
+			exit, best = s, d
+		}
+	}
+	if best < 0 {
+		return nil, false
+	}
+	path := reach.Path(exit)[1:]
+	if pl, ok := ft.f.rs.(combat.Planner); ok && p.Safest {
+		if plan, err := pl.PlanMove(ft.enc, c.ID, exit, true); err == nil && len(plan.Path) > 0 {
+			path = plan.Path
+		}
+	}
+	pv := combat.PreviewMove(ft.f.rs, ft.enc, c.ID, path)
+	if pv.Err == nil {
+		if cmd, ok := p.disengage(ft, c, move{risk: len(pv.Offers)}, false); ok {
+			return cmd, true
+		}
+		return combat.Move{ID: c.ID, Path: path}, true
+	}
+	if p.Dash && !ft.turn.extra && c.Budget.Actions > 0 {
+		if use, ok := offered(ft, c.ID, actionDash, false); ok {
+			ft.turn.extra, ft.turn.moved = true, false
+			return use, true
+		}
+	}
+	got, offers := ft.longestLegal(c.ID, path)
+	if len(got) == 0 {
+		return nil, false
+	}
+	if cmd, ok := p.disengage(ft, c, move{risk: len(offers)}, false); ok {
+		return cmd, true
+	}
+	return combat.Move{ID: c.ID, Path: got}, true
+}
+
+// flee moves c as far from the nearest enemy as the engine lets it go this
+// turn: to the square of its map reach farthest from every enemy still
+// fighting, or as much of the way there as is legal.
+func (p Policy) flee(ft *fight, c combat.Combatant) (combat.Command, bool) {
+	enemies := ft.enemies(c)
+	if len(enemies) == 0 {
+		return nil, false
+	}
+	reach := ft.mapReach(c)
+	away := func(s grid.Square) int {
+		d := math.MaxInt
+		for _, i := range enemies {
+			d = min(d, grid.Distance(grid.Footprint{At: s, Side: max(1, c.Stats.Size)}, footprint(ft.enc.Combatants[i])))
+		}
+		return d
+	}
+	best, far := c.Pos, away(c.Pos)
+	for _, s := range reach.Squares() {
+		if cost, _ := reach.Cost(s); cost <= c.Budget.Movement {
+			if d := away(s); d > far {
+				best, far = s, d
+			}
+		}
+	}
+	if best == c.Pos {
+		return nil, false
+	}
+	got, _ := ft.longestLegal(c.ID, reach.Path(best)[1:])
+	if len(got) == 0 {
+		return nil, false
+	}
+	return combat.Move{ID: c.ID, Path: got}, true
 }
