@@ -63,7 +63,7 @@ func (Ruleset) Actions(enc combat.Encounter, id string) ([]combat.ActionChoice, 
 	if enc.Current() != id {
 		return nil, nil
 	}
-	p, _, err := profileOf(c)
+	p, _, err := profileOf(enc, c)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func (Ruleset) TakeAction(enc combat.Encounter, use combat.UseAction) (combat.Ac
 	}
 	rule := combat.RuleID("DND-ND-1")
 	if use.Resource == combat.ResBonus {
-		p, ok, err := profileOf(c)
+		p, ok, err := profileOf(enc, c)
 		if err != nil {
 			return combat.ActionEffect{}, err
 		}

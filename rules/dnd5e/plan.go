@@ -26,7 +26,7 @@ const (
 // is acting, its speed otherwise (a preview of its next turn), and whether
 // it could still Dash, with its action or a Dash bonus action.
 func movementLeft(enc combat.Encounter, c combat.Combatant) (walk, dash int, err error) {
-	p, ok, err := profileOf(c)
+	p, ok, err := profileOf(enc, c)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -122,7 +122,7 @@ func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) 
 			if o.ID == m.ID || !o.Up() || o.Side == m.Side {
 				continue
 			}
-			p, ok, err := profileOf(o)
+			p, ok, err := profileOf(enc, o)
 			if err != nil {
 				return nil, err
 			}
@@ -164,7 +164,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 		if o.ID == id || !o.Up() || o.Side == m.Side {
 			continue
 		}
-		p, ok, err := profileOf(o)
+		p, ok, err := profileOf(enc, o)
 		if err != nil {
 			return nil, err
 		}
@@ -197,7 +197,7 @@ func (Ruleset) AttackChoices(enc combat.Encounter, id string) ([]combat.AttackCh
 	if !found {
 		return nil, combat.Invalid("DND-ND-4", "id", "no combatant %q", id)
 	}
-	p, ok, err := profileOf(c)
+	p, ok, err := profileOf(enc, c)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -2,9 +2,9 @@ package dnd5e
 
 import (
 	"encoding/json"
+	"maps"
 	"math/big"
 	"slices"
-	"sync"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
@@ -122,52 +122,34 @@ func (Ruleset) Scale() combat.Scale {
 func (Ruleset) SurpriseRule() combat.RuleID { return "DND-SURP-4" }
 
 // profileOf decodes a combatant's profile; a combatant without one is a
-// DM-run creature known only by its engine stats. Decoded profiles are
-// memoised by their JSON, since movement previews ask about every square.
-func profileOf(c combat.Combatant) (Profile, bool, error) {
+// DM-run creature known only by its engine stats. The profiles decoded for
+// one revision of the encounter are kept in its memo, keyed by their JSON
+// (so a later revision reuses them safely), since movement previews ask
+// about every square.
+func profileOf(enc combat.Encounter, c combat.Combatant) (Profile, bool, error) {
 	if len(c.Profile) == 0 {
 		return Profile{}, false, nil
 	}
-	if p, ok := profiles.get(c.Profile); ok {
+	memo := enc.Memo()
+	known, _ := memo.Load(profilesKey{})
+	byJSON, _ := known.(map[string]Profile)
+	if p, ok := byJSON[string(c.Profile)]; ok {
 		return p, true, nil
 	}
 	p, err := DecodeProfile(c.Profile)
 	if err != nil {
 		return Profile{}, false, err
 	}
-	profiles.put(c.Profile, p)
+	// The map may be shared with the revision it came from: add to a copy.
+	next := make(map[string]Profile, len(byJSON)+1)
+	maps.Copy(next, byJSON)
+	next[string(c.Profile)] = p
+	memo.Store(profilesKey{}, next)
 	return p, true, nil
 }
 
-// profileMemo maps profile JSON to its decoded, valid Profile. It is
-// bounded: when full it starts afresh. Entries are shared and never
-// modified.
-type profileMemo struct {
-	mu sync.Mutex
-	m  map[string]Profile
-}
-
-// maxMemo bounds the number of memoised profiles.
-const maxMemo = 1024
-
-// profiles is the memo profileOf uses.
-var profiles profileMemo
-
-func (pm *profileMemo) get(raw []byte) (Profile, bool) {
-	pm.mu.Lock()
-	defer pm.mu.Unlock()
-	p, ok := pm.m[string(raw)]
-	return p, ok
-}
-
-func (pm *profileMemo) put(raw []byte, p Profile) {
-	pm.mu.Lock()
-	defer pm.mu.Unlock()
-	if pm.m == nil || len(pm.m) >= maxMemo {
-		pm.m = map[string]Profile{}
-	}
-	pm.m[string(raw)] = p
-}
+// profilesKey is the memo key of the decoded profiles, by their JSON.
+type profilesKey struct{}
 
 // RollInitiative rolls the 5e initiative order for the combatants ids
 // (DND-ALG-A step 3): DM-run creatures of one side with the same stat block
@@ -182,7 +164,7 @@ func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roll
 		if !found {
 			return nil, combat.Invalid("DND-INIT-1", "id", "no combatant %q", id)
 		}
-		p, _, err := profileOf(c)
+		p, _, err := profileOf(enc, c)
 		if err != nil {
 			return nil, err
 		}
@@ -252,7 +234,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 		if o.ID == id || !o.Up() || o.Side == m.Side || !o.Budget.Reaction || o.Budget.Locked || !WithinReach(o.Pos, MaxReach, from) {
 			continue
 		}
-		p, ok, err := profileOf(o)
+		p, ok, err := profileOf(enc, o)
 		if err != nil {
 			return combat.StepCheck{}, err
 		}
@@ -315,11 +297,11 @@ func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) 
 	if !okA || !okD {
 		return attackSetup{}, combat.Invalid("DND-ND-4", "attack", "no combatant %q or %q", req.Attacker, req.Defender)
 	}
-	ap, okA, err := profileOf(a)
+	ap, okA, err := profileOf(enc, a)
 	if err != nil {
 		return attackSetup{}, err
 	}
-	dp, okD, err := profileOf(d)
+	dp, okD, err := profileOf(enc, d)
 	if err != nil {
 		return attackSetup{}, err
 	}
@@ -434,7 +416,7 @@ func SurpriseAt(enc combat.Encounter, stealth map[string]int, rules SurpriseRule
 		}
 	}
 	for _, c := range enc.Combatants {
-		p, ok, err := profileOf(c)
+		p, ok, err := profileOf(enc, c)
 		if err != nil {
 			return nil, err
 		}

@@ -27,7 +27,7 @@ func (Ruleset) Ties(enc combat.Encounter) []combat.Tie {
 		ctl := Player
 		for _, id := range s.Members {
 			c, _ := enc.Combatant(id)
-			if p, _, err := profileOf(c); err != nil || p.controller() != Player {
+			if p, _, err := profileOf(enc, c); err != nil || p.controller() != Player {
 				ctl = DM
 			}
 		}
@@ -53,7 +53,7 @@ func (rs Ruleset) Surprise(enc combat.Encounter, r dice.Roller) ([]string, comba
 	ps := make([]Presence, len(enc.Combatants))
 	var tr combat.Trace
 	for i, c := range enc.Combatants {
-		p, ok, err := profileOf(c)
+		p, ok, err := profileOf(enc, c)
 		if err != nil {
 			return nil, nil, err
 		}

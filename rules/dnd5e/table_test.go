@@ -155,7 +155,7 @@ func TestSurpriseThroughApply(t *testing.T) {
 			}
 			var ps []Presence
 			for i, c := range enc.Combatants {
-				p, _, _ := profileOf(c)
+				p, _, _ := profileOf(enc, c)
 				pr := Presence{ID: c.ID, Side: c.Side, PassivePerception: p.PassivePerception}
 				if i >= 3 && tc.sneak {
 					pr.Sneaking, pr.StealthTotal = true, tc.totals[i-3]
