@@ -32,15 +32,3 @@ func shieldFighter(prof Profession, sf, zr int, e ByType) Profile {
 	return Profile{Name: "shield", Professions: []Profession{prof}, Level: 1, SF: sf, ZR: zr, Attacks: 1, Vitality: 100,
 		ShieldBearer: true, Shield: &Shield{Name: "strike", Defence: 20, Effectiveness: e}}
 }
-
-// basher is the shield fighter of KC-TV-33 with the typical sword at
-// proficiency 93 (KC-TV-3) in hand: its bash aims as a sword attack,
-// TR 93 + 12 + 6 = 111, with the sword's delay of 3 (KC-SHIELD-5, read from
-// the source: the spec's KC-AMB-18 would give the shield's TR 103 and
-// delay 1).
-func basher() Profile {
-	return with(shieldFighter(Warrior, 120, 60, ByType{Bludgeoning: 40}), func(p *Profile) {
-		p.Proficiencies = []Proficiency{{Group: "swords", Base: 93}}
-		p.Weapons = []Weapon{TypicalSword()}
-	})
-}

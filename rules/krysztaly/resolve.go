@@ -18,13 +18,6 @@ const (
 )
 
 func (k AttackKind) shield() bool { return k >= ShieldStrike }
-
-// aimsWithShield reports whether the attack's hit chance and delay are the
-// shield's own (KC-SHIELD-4). A bash takes both from a normal attack with
-// the weapon in hand instead, as the source says of it (KC-SHIELD-5); the
-// spec's KC-AMB-18 gave it the shield strike's, which the source does not.
-func (k AttackKind) aimsWithShield() bool { return k == ShieldStrike || k == ShieldCombined }
-
 func (k AttackKind) wounds() bool { return k != ShieldBash }
 func (k AttackKind) unbalances() bool {
 	return k == ShieldBash || k == ShieldCombined
@@ -249,8 +242,6 @@ func (s Situation) validate(a, d Profile) error {
 			return combat.Invalid("KC-SHIELD-6", "kind", "a combined shield attack at most once in two rounds")
 		case s.Kind.wounds() && a.Shield.Effectiveness.Of(s.typeFor(a.Shield.Effectiveness)) == 0:
 			return combat.Invalid("KC-SHIELD-4", "type", "the shield has no %s striking part", s.typeFor(a.Shield.Effectiveness))
-		case s.Kind == ShieldBash && (s.Weapon < 0 || s.Weapon >= len(a.Weapons)):
-			return combat.Invalid("KC-SHIELD-5", "weapon", "a bash aims as an attack with weapon %d, which is not in hand", s.Weapon)
 		}
 		return nil
 	}
@@ -272,11 +263,10 @@ func (s Situation) typeFor(e ByType) DamageType {
 	return e.Best()
 }
 
-// hitChance computes TR, KC-ALG-A steps 2–5; a bash aims as an attack with
-// its weapon (KC-SHIELD-5).
+// hitChance computes TR, KC-ALG-A steps 2–5.
 func hitChance(p *plan, a Profile, s Situation) int {
 	var prof int
-	if s.Kind.aimsWithShield() {
+	if s.Kind.shield() {
 		prof = shieldProficiency(a)
 		p.compute("KC-SHIELD-4", KeyShieldProficiency, prof)
 	} else {
@@ -439,12 +429,10 @@ func damageBase(p *plan, a, d Profile, s Situation) {
 }
 
 // delay is the attack's delay in segments, KC-ALG-A step 16: the weapon's
-// own, 1 + the eased shield restriction denominators for a shield strike
+// own, 1 + the eased shield restriction denominators for shield attacks
 // (KC-SHIELD-4, KC-ERR-1), or 10 for the automatic strike (KC-SIT-8); weapon
 // attacks are twice as slow in the cover stance or in a round with a shield
-// attack (KC-ATK-5). A bash takes its weapon's own delay, as a normal
-// attack, not slowed: it is the shield attack that slows the others
-// (KC-SHIELD-5).
+// attack (KC-ATK-5).
 func delay(p *plan, a Profile, s Situation) int {
 	var n int
 	switch {
@@ -452,13 +440,9 @@ func delay(p *plan, a Profile, s Situation) int {
 		n = 10
 		p.compute("KC-SIT-8", KeyDelay, n)
 		return n
-	case s.Kind.aimsWithShield():
+	case s.Kind.shield():
 		n = ShieldDelay(a.ShieldRestrictions())
 		p.compute("KC-SHIELD-4", KeyDelay, n)
-		return n
-	case s.Kind == ShieldBash:
-		n = a.Weapons[s.Weapon].Delay
-		p.compute("KC-SHIELD-5", KeyDelay, n)
 		return n
 	}
 	n = a.Weapons[s.Weapon].Delay

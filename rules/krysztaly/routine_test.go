@@ -97,7 +97,7 @@ func TestVectorSlowedThroughApply(t *testing.T) {
 // KC-AMB-19); the first roll agrees with Resolve and the second with
 // KeepsFooting.
 func TestVectorBalanceThroughApply(t *testing.T) {
-	bash := basher()
+	bash := shieldFighter(Warrior, 120, 60, ByType{Bludgeoning: 40})
 	target45 := Profile{Name: "ZR45", ZR: 45, Vitality: 50}
 	for _, c := range []struct {
 		id     string
