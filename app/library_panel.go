@@ -185,7 +185,7 @@ func (t *Table) onExportEntry(ctx app.Context, _ app.Event) {
 		return
 	}
 	if e.ID == t.shelf.entry.ID {
-		t.export()
+		t.export(ctx)
 		return
 	}
 	t.shelf.db.Doc(e.ID, func(ctx app.Context, doc string, err error) {
@@ -304,7 +304,7 @@ func (t *Table) renderAct(act string) app.UI {
 func (t *Table) onAct(ctx app.Context, _ app.Event) {
 	switch kind, arg, _ := strings.Cut(data(ctx, "act"), ":"); kind {
 	case "export":
-		t.export()
+		t.export(ctx)
 	case "undelete":
 		t.undelete(ctx, arg)
 	}

@@ -1,11 +1,13 @@
 package app
 
 import (
+	"encoding/base64"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app/i18n"
+	"battlemat/rules/combat"
 )
 
 // Bounds of a map image: the file the GM picks and the picture it decodes
@@ -33,9 +35,10 @@ func (e errMapImage) Error() string { return string(e) }
 
 // mapImage is the picture under the grid of the open encounter.
 type mapImage struct {
-	entry string // the library entry it was read for
-	url   string // an object URL of the image, "" when there is none
-	w, h  int    // the decoded picture's size in pixels
+	entry string    // the library entry it was read for
+	blob  app.Value // the checked image, nil when there is none
+	url   string    // an object URL of the image, "" when there is none
+	w, h  int       // the decoded picture's size in pixels
 	fit   mapFit
 }
 
@@ -179,7 +182,7 @@ func (t *Table) pickMap(ctx app.Context, e app.Event) {
 // showMap draws blob under the grid, releasing the previous picture.
 func (t *Table) showMap(blob app.Value, w, h int, fit mapFit) {
 	t.dropMap()
-	t.mapImg = mapImage{entry: t.shelf.entry.ID, url: app.Window().Get("URL").Call("createObjectURL", blob).String(), w: w, h: h, fit: fit}
+	t.mapImg = mapImage{entry: t.shelf.entry.ID, blob: blob, url: app.Window().Get("URL").Call("createObjectURL", blob).String(), w: w, h: h, fit: fit}
 }
 
 // dropMap forgets the picture on screen (not the stored one).
@@ -313,4 +316,62 @@ func (t *Table) mapNote() string {
 		return ""
 	}
 	return " " + i18n.T(t.lang, "map.not-in-link")
+}
+
+// withPicture calls done with the shown map image as a save file's
+// picture (nil when there is none), its bytes read from the checked blob.
+func (t *Table) withPicture(ctx app.Context, done func(ctx app.Context, p *combat.Picture, err error)) {
+	blob, fit := t.mapImg.blob, t.mapImg.fit
+	if blob == nil || !blob.Truthy() {
+		done(ctx, nil, nil)
+		return
+	}
+	then(blob.Call("arrayBuffer"), func(buf app.Value) {
+		b := make([]byte, buf.Get("byteLength").Int())
+		app.CopyBytesToGo(b, app.Window().Get("Uint8Array").New(buf))
+		p := &combat.Picture{Type: blob.Get("type").String(), Data: base64.StdEncoding.EncodeToString(b), Fit: combat.PictureFit(fit)}
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, p, nil) })
+	}, func(err app.Value) {
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, nil, errMapImage(err.Get("message").String())) })
+	})
+}
+
+// openPicture checks the map picture a save file carried as a picked file
+// is checked (size, first bytes, the decoded picture's size) and, when it
+// passes, draws it under the grid of the open encounter and keeps it in
+// the library. One that fails is left out with the reason; the encounter
+// stays open.
+func (t *Table) openPicture(ctx app.Context, p *combat.Picture) {
+	id := t.shelf.entry.ID
+	leftOut := func(key string) {
+		l := t.lang
+		t.notice = warn("map.file-left-out", "why", i18n.T(l, key, "max", i18n.Int(l, MaxMapBytes>>20), "side", MaxMapSide))
+	}
+	if len(p.Data) > base64.StdEncoding.EncodedLen(MaxMapBytes) {
+		leftOut("map.too-large")
+		return
+	}
+	b, err := base64.StdEncoding.DecodeString(p.Data)
+	if err != nil {
+		leftOut("map.not-image")
+		return
+	}
+	arr := app.Window().Get("Uint8Array").New(len(b))
+	app.CopyBytesToJS(arr, b)
+	parts := app.Window().Get("Array").New()
+	parts.Call("push", arr)
+	file := app.Window().Get("Blob").New(parts)
+	decodeMap(ctx, file, func(ctx app.Context, blob app.Value, w, h int, err error) {
+		if t.shelf.entry.ID != id {
+			return
+		}
+		if err != nil {
+			leftOut(err.Error())
+			return
+		}
+		f := p.Fit
+		t.showMap(blob, w, h, mapFit{Scale: max(1, min(1000, f.Scale)), DX: max(-10000, min(10000, f.DX)),
+			DY: max(-10000, min(10000, f.DY)), Dim: max(0, min(90, f.Dim))})
+		t.saveMap(ctx, blob)
+	})
 }

@@ -28,7 +28,7 @@ func (t *Table) renderBar(enc combat.Encounter) app.UI {
 		app.Button().ID("redo").Text(i18n.T(l, "bar.redo")).Title(i18n.T(l, "bar.redo.hint")).Disabled(!t.sess.CanRedo()).
 			OnClick(func(ctx app.Context, e app.Event) { t.redo(ctx) }),
 		app.Button().ID("share").Text(i18n.T(l, "bar.share")).OnClick(func(ctx app.Context, e app.Event) { t.share(ctx) }),
-		app.Button().ID("export").Text(i18n.T(l, "bar.export")).OnClick(func(ctx app.Context, e app.Event) { t.export() }),
+		app.Button().ID("export").Text(i18n.T(l, "bar.export")).OnClick(func(ctx app.Context, e app.Event) { t.export(ctx) }),
 		app.Label().Class("button").Body(
 			app.Text(i18n.T(l, "bar.import")),
 			app.Input().ID("import").Type("file").Accept(".json,application/json").Class("hidden").

@@ -385,14 +385,22 @@ func (t *Table) share(ctx app.Context) {
 	clip.Call("writeText", full).Call("then", ok, fail)
 }
 
-// export downloads the open encounter as a save file.
-func (t *Table) export() {
-	doc, err := combat.EncodeSave(t.sess)
-	if err != nil {
-		t.notice = warn("notice.export-failed", "error", err)
-		return
-	}
-	download(string(doc), fileName(t.shelf.entry.Name, ".battlemat.json"))
+// export downloads the open encounter as a save file, with the map image
+// under its grid (share links leave that out).
+func (t *Table) export(ctx app.Context) {
+	sess, name := t.sess, fileName(t.shelf.entry.Name, ".battlemat.json")
+	t.withPicture(ctx, func(ctx app.Context, p *combat.Picture, err error) {
+		if err != nil {
+			t.notice = warn("notice.export-failed", "error", err)
+			return
+		}
+		doc, err := combat.EncodeSaveWith(sess, p)
+		if err != nil {
+			t.notice = warn("notice.export-failed", "error", err)
+			return
+		}
+		download(string(doc), name)
+	})
 }
 
 // download hands text to the browser as a file called name.
@@ -449,7 +457,7 @@ func (t *Table) importFile(ctx app.Context, e app.Event) {
 		return
 	}
 	f := files.Index(0)
-	if size := f.Get("size").Int(); size > combat.SaveLimits.Bytes {
+	if size := f.Get("size").Int(); size > combat.SaveLimits.FileBytes() {
 		t.notice = Notice{Key: "notice.file-too-large", Count: size, Error: true}
 		return
 	}
@@ -458,12 +466,15 @@ func (t *Table) importFile(ctx app.Context, e app.Event) {
 	then = app.FuncOf(func(this app.Value, args []app.Value) any {
 		text := args[0].String()
 		ctx.Dispatch(func(ctx app.Context) {
-			sess, err := combat.DecodeSave(t.reg, []byte(text))
+			sess, pic, err := combat.DecodeSaveWith(t.reg, []byte(text))
 			if err != nil {
 				t.notice = warn("notice.file-unreadable", "error", err)
 				return
 			}
 			t.adopt(ctx, sess, name, "notice.opened.file")
+			if pic != nil {
+				t.openPicture(ctx, pic)
+			}
 		})
 		then.Release()
 		return nil
