@@ -65,9 +65,9 @@ func derive(enc combat.Encounter) *derived {
 	for i := range d.from.Order {
 		d.from.Order[i].Members = slices.Clone(enc.Order[i].Members)
 	}
-	var was map[string]fighter
-	if old != nil && old.field != nil {
-		was = old.field.fighters
+	var was *field
+	if old != nil {
+		was = old.field
 	}
 	d.field, d.err = buildField(enc, was)
 	enc.Memo().Store(derivedKey{}, d)

@@ -152,16 +152,24 @@ func marshal(v any) json.RawMessage {
 	return b
 }
 
-// field is the battle of one encounter: every fighter and the tactics view.
+// field is the battle of one encounter: every fighter and the tactics view,
+// with the creatures it was built from.
 type field struct {
-	fighters map[string]fighter
-	battle   *tactics.Battle
+	fighters  map[string]fighter
+	battle    *tactics.Battle
+	creatures []tactics.Creature
+	m         grid.Map
 }
 
-// buildField decodes every combatant, reusing what was (an older
-// revision's fighters, by ID) holds decoded from the same JSON, and builds
-// the tactics battle.
-func buildField(enc combat.Encounter, was map[string]fighter) (*field, error) {
+// buildField decodes every combatant, reusing what the field of an older
+// revision (nil for none) holds decoded from the same JSON, and builds the
+// tactics battle; when nothing the battle reads changed since that
+// revision (a turn passed, a budget was spent), it keeps its battle.
+func buildField(enc combat.Encounter, old *field) (*field, error) {
+	var was map[string]fighter
+	if old != nil {
+		was = old.fighters
+	}
 	fl := &field{fighters: make(map[string]fighter, len(enc.Combatants))}
 	rank := map[string]int{}
 	for si, s := range enc.Order {
@@ -196,11 +204,54 @@ func buildField(enc combat.Encounter, was map[string]fighter) (*field, error) {
 			}
 		}
 	}
+	fl.creatures, fl.m = cs, enc.Map
 	var err error
+	if old != nil && old.battle != nil && old.m.W == enc.Map.W && old.m.H == enc.Map.H &&
+		same(old.m.Walls, enc.Map.Walls) && len(old.creatures) == len(cs) {
+		if k, ok := movedOne(old.creatures, cs); ok {
+			if k < 0 {
+				fl.battle = old.battle
+			} else if fl.battle, err = old.battle.With(cs[k].ID, cs[k].At); err != nil {
+				return nil, err
+			}
+			return fl, nil
+		}
+	}
 	if fl.battle, err = tactics.NewBattle(enc.Map, cs); err != nil {
 		return nil, err
 	}
 	return fl, nil
+}
+
+// movedOne compares the creatures of two revisions of a battle: ok when
+// they are the same but for where at most one of them stands, with k the
+// index of the one that moved, or -1 when none did.
+func movedOne(was, now []tactics.Creature) (k int, ok bool) {
+	k = -1
+	for i := range now {
+		if sameCreature(was[i], now[i]) {
+			continue
+		}
+		moved := was[i]
+		moved.At = now[i].At
+		if k >= 0 || !sameCreature(moved, now[i]) {
+			return 0, false
+		}
+		k = i
+	}
+	return k, true
+}
+
+// sameCreature reports whether a and b are the same to the tactics
+// battle: every field of tactics.Creature equal (TestSameCreatureFields
+// keeps this list whole).
+func sameCreature(a, b tactics.Creature) bool {
+	return a.ID == b.ID && a.Side == b.Side && a.At == b.At && a.Size == b.Size && a.Footprint == b.Footprint &&
+		a.Speed == b.Speed && a.Dex == b.Dex && a.Fitness == b.Fitness && a.HeavyArmour == b.HeavyArmour &&
+		a.PinBonus == b.PinBonus && a.Down == b.Down && a.Paralysed == b.Paralysed && a.Bound == b.Bound &&
+		a.Hidden == b.Hidden && slices.Equal(a.NoticedBy, b.NoticedBy) && a.MovedLastRound == b.MovedLastRound &&
+		a.ChargeRoundsUsed == b.ChargeRoundsUsed && slices.Equal(a.OAsMade, b.OAsMade) &&
+		slices.Equal(a.EngagedBy, b.EngagedBy) && a.Initiative == b.Initiative
 }
 
 // battleWith builds the battle with combatant id standing at at instead of
