@@ -176,13 +176,7 @@ type Fraction struct {
 // AttackOdds computes the exact odds of attack a against ac by enumerating
 // the kept d20 and convolving the damage dice (DND-ND-4, SRD default).
 func AttackOdds(a Attack, ac int, adv Advantage) Odds {
-	var hit int64
-	for n := 1; n <= 20; n++ {
-		if attackHits(n, a.ToHit, ac) {
-			hit += naturalWeight(n, adv)
-		}
-	}
-	crit := naturalWeight(20, adv)
+	hit, crit := hitWeights(a, ac, adv)
 	o := Odds{Hit: Fraction{hit, oddsDen}, Crit: Fraction{crit, oddsDen}}
 	var exact []*big.Rat
 	put := func(v int, p *big.Rat) {
@@ -209,6 +203,44 @@ func AttackOdds(a Attack, ac int, adv Advantage) Odds {
 		o.Damage.Put(v, f)
 	}
 	return o
+}
+
+// hitWeights returns how many of the oddsDen equally likely attack rolls
+// hit, and how many of those are critical (DND-ND-4).
+func hitWeights(a Attack, ac int, adv Advantage) (hit, crit int64) {
+	for n := 1; n <= 20; n++ {
+		if attackHits(n, a.ToHit, ac) {
+			hit += naturalWeight(n, adv)
+		}
+	}
+	return hit, naturalWeight(20, adv)
+}
+
+// DropChance returns the exact chance that attack a against ac deals at
+// least hp damage, hp ≥ 1: AttackOdds(a, ac, adv).AtLeast(hp) without the
+// rest of the distribution, over one common denominator, so a caller that
+// needs only this chance (a tactics policy weighing its targets) pays a
+// few integer products and one reduction.
+func DropChance(a Attack, ac int, adv Advantage, hp int) *big.Rat {
+	hit, crit := hitWeights(a, ac, adv)
+	num, den := new(big.Int), big.NewInt(oddsDen)
+	for _, branch := range []struct {
+		e      dice.Expr
+		weight int64
+	}{{a.Damage, hit - crit}, {critDamage(a.Damage), crit}} {
+		c := branch.e.Counts()
+		ways := new(big.Int)
+		for i, w := range c.Ways {
+			if damageFloor(c.Min+i) >= max(hp, 1) {
+				ways.Add(ways, w)
+			}
+		}
+		// num/den + weight·ways/(oddsDen·outcomes), den a multiple of oddsDen.
+		num.Mul(num, c.Outcomes)
+		num.Add(num, ways.Mul(ways, big.NewInt(branch.weight)).Mul(ways, den).Div(ways, big.NewInt(oddsDen)))
+		den.Mul(den, c.Outcomes)
+	}
+	return new(big.Rat).SetFrac(num, den)
 }
 
 // AtLeast returns the exact chance that the attack deals at least v damage;

@@ -157,3 +157,23 @@ func TestCritDamage(t *testing.T) {
 		}
 	}
 }
+
+// TestDropChance checks the chance to deal at least hp damage, computed
+// over one common denominator, against the whole exact distribution of
+// AttackOdds (DND-ND-4, DND-ND-5), for small and large dice, negative
+// modifiers, kept dice, every advantage state and every threshold.
+func TestDropChance(t *testing.T) {
+	for _, expr := range []string{"1d6+2", "1d4-3", "2d6", "1d12+5", "4d6kh3", "8d10+4", "1d8-1d4"} {
+		for _, adv := range []Advantage{Straight, Advantaged, Disadvantaged} {
+			for _, ac := range []int{5, 15, 25} {
+				a := Attack{Name: "x", Kind: Melee, ToHit: 5, Damage: dice.MustParse(expr)}
+				o := AttackOdds(a, ac, adv)
+				for hp := 1; hp <= 2*len(o.exact)+1; hp++ {
+					if got, want := DropChance(a, ac, adv, hp), o.AtLeast(hp); got.Cmp(want) != 0 {
+						t.Fatalf("%s vs AC %d, %v, hp %d: %v, want %v", expr, ac, adv, hp, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -383,12 +383,12 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 	if err != nil {
 		return nil, err
 	}
-	o := AttackOdds(s.atk, s.ac, s.adv)
+	hit, crit := hitWeights(s.atk, s.ac, s.adv)
 	out := []combat.Chance{
-		{Key: "hit", Num: o.Hit.Num, Den: o.Hit.Den},
-		{Key: "crit", Num: o.Crit.Num, Den: o.Crit.Den},
+		{Key: "hit", Num: hit, Den: oddsDen},
+		{Key: "crit", Num: crit, Den: oddsDen},
 	}
-	if c, ok := chance("down", o.AtLeast(max(s.hp, 1))); ok {
+	if c, ok := chance("down", DropChance(s.atk, s.ac, s.adv, s.hp)); ok {
 		out = append(out, c)
 	}
 	return out, nil
