@@ -18,11 +18,7 @@ func TestDragAsksForBandsOnce(t *testing.T) {
 	reg := rulesets.Registry()
 	for _, s := range rulesets.Samples() {
 		t.Run(s.ID, func(t *testing.T) {
-			enc, err := s.Build(1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sess, err := combat.NewSession(reg, enc)
+			sess, err := s.Session(reg)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,11 +17,7 @@ import (
 // is refused, so it becomes a damaged entry kept byte for byte.
 func TestSlotSave(t *testing.T) {
 	reg := rulesets.Registry()
-	enc, err := rulesets.Samples()[0].Build(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, err := combat.NewSession(reg, enc)
+	sess, err := rulesets.Samples()[0].Session(reg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +44,7 @@ func TestSlotSave(t *testing.T) {
 			if (err == nil) != tt.ok {
 				t.Fatalf("slotSave: error %v, want ok=%v", err, tt.ok)
 			}
-			if tt.ok && (got != string(doc) || s.State().Ruleset != enc.Ruleset) {
+			if tt.ok && (got != string(doc) || s.State().Ruleset != sess.State().Ruleset) {
 				t.Errorf("slotSave returned another encounter:\n%s", got)
 			}
 		})

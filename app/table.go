@@ -219,11 +219,7 @@ func (t *Table) sample(id string) (*combat.Session, rulesets.Sample, error) {
 	if !ok {
 		return nil, s, fmt.Errorf("no sample %q", id)
 	}
-	enc, err := s.Build(1)
-	if err != nil {
-		return nil, s, err
-	}
-	sess, err := combat.NewSession(t.reg, enc)
+	sess, err := s.Session(t.reg)
 	return sess, s, err
 }
 

@@ -24,11 +24,7 @@ func TestSampleFiles(t *testing.T) {
 	reg := Registry()
 	for _, s := range Samples() {
 		t.Run(s.ID, func(t *testing.T) {
-			enc, err := s.Build(1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sess, err := combat.NewSession(reg, enc)
+			sess, err := s.Session(reg)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -48,6 +48,16 @@ func Samples() []Sample {
 	}
 }
 
+// Session lays the sample out with its dice seeded with 1 and opens a
+// session of it with the rulesets of reg.
+func (s Sample) Session(reg *combat.Registry) (*combat.Session, error) {
+	enc, err := s.Build(1)
+	if err != nil {
+		return nil, err
+	}
+	return combat.NewSession(reg, enc)
+}
+
 // Find returns the sample with the given ID.
 func Find(id string) (Sample, bool) {
 	for _, s := range Samples() {

@@ -269,11 +269,7 @@ func BenchmarkOpenWorstSave(b *testing.B) {
 func FuzzOpenLink(f *testing.F) {
 	reg := Registry()
 	for _, s := range Samples() {
-		enc, err := s.Build(1)
-		if err != nil {
-			f.Fatal(err)
-		}
-		sess, err := combat.NewSession(reg, enc)
+		sess, err := s.Session(reg)
 		if err != nil {
 			f.Fatal(err)
 		}
