@@ -43,17 +43,29 @@ type movedBattle struct {
 // keeps; past it they start afresh.
 const maxMoved = 64
 
-// derive returns the state derived from enc, from enc's memo when it still
-// matches enc, else derived anew (reusing the decoded profiles and states
-// of the memo's older value) and stored.
+// recent is what an encounter's memo holds: the states derived from its
+// last two revisions, newest first, so that queries alternating between
+// the encounter and a hypothetical copy of it (a creature placed
+// elsewhere) do not derive each anew every time.
+type recent [2]*derived
+
+// derive returns the state derived from enc, from enc's memo when one of
+// its values still matches enc, else derived anew (reusing the decoded
+// profiles, states and battle of the memo's newest value) and stored.
 func derive(enc combat.Encounter) *derived {
-	var old *derived
+	var was recent
 	if v, ok := enc.Memo().Load(derivedKey{}); ok {
-		old = v.(*derived)
-		if old.matches(enc) {
-			return old
+		was = v.(recent)
+		for i, d := range was {
+			if d != nil && d.matches(enc) {
+				if i > 0 {
+					enc.Memo().Store(derivedKey{}, recent{d, was[0]})
+				}
+				return d
+			}
 		}
 	}
+	old := was[0]
 	d := &derived{from: enc}
 	// A copy of what matches compares, so that a caller changing enc in
 	// place cannot change it too.
@@ -65,12 +77,12 @@ func derive(enc combat.Encounter) *derived {
 	for i := range d.from.Order {
 		d.from.Order[i].Members = slices.Clone(enc.Order[i].Members)
 	}
-	var was *field
+	var prev *field
 	if old != nil {
-		was = old.field
+		prev = old.field
 	}
-	d.field, d.err = buildField(enc, was)
-	enc.Memo().Store(derivedKey{}, d)
+	d.field, d.err = buildField(enc, prev)
+	enc.Memo().Store(derivedKey{}, recent{d, old})
 	return d
 }
 

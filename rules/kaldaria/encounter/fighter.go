@@ -63,7 +63,7 @@ func fighterOf(enc combat.Encounter, id string) (fighter, error) {
 		if !ok {
 			return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
 		}
-		return f, nil
+		return *f, nil
 	}
 	c, ok := enc.Combatant(id)
 	if !ok {
@@ -155,7 +155,7 @@ func marshal(v any) json.RawMessage {
 // field is the battle of one encounter: every fighter and the tactics view,
 // with the creatures it was built from.
 type field struct {
-	fighters  map[string]fighter
+	fighters  map[string]*fighter // shared with later revisions while the combatant is unchanged
 	battle    *tactics.Battle
 	creatures []tactics.Creature
 	m         grid.Map
@@ -166,11 +166,11 @@ type field struct {
 // tactics battle; when nothing the battle reads changed since that
 // revision (a turn passed, a budget was spent), it keeps its battle.
 func buildField(enc combat.Encounter, old *field) (*field, error) {
-	var was map[string]fighter
+	var was map[string]*fighter
 	if old != nil {
 		was = old.fighters
 	}
-	fl := &field{fighters: make(map[string]fighter, len(enc.Combatants))}
+	fl := &field{fighters: make(map[string]*fighter, len(enc.Combatants))}
 	rank := map[string]int{}
 	for si, s := range enc.Order {
 		for mi, m := range s.Members {
@@ -179,9 +179,17 @@ func buildField(enc combat.Encounter, old *field) (*field, error) {
 	}
 	cs := make([]tactics.Creature, 0, len(enc.Combatants))
 	for _, c := range enc.Combatants {
-		f, err := decodeFighter(c, was[c.ID])
-		if err != nil {
-			return nil, err
+		f := was[c.ID]
+		if f == nil || !sameCombatant(&f.c, &c) {
+			var prev fighter
+			if f != nil {
+				prev = *f
+			}
+			d, err := decodeFighter(c, prev)
+			if err != nil {
+				return nil, err
+			}
+			f = &d
 		}
 		fl.fighters[c.ID] = f
 		cr := f.sheet.creature(c.ID, c.Side, c.Pos)
@@ -261,6 +269,15 @@ func (fl *field) battleWith(id string, at grid.Square) (*tactics.Battle, error) 
 		return fl.battle, nil
 	}
 	return fl.battle.With(id, at)
+}
+
+// of returns fighter id, or the zero fighter when there is none (a
+// combatant with no HP: out of the fight).
+func (fl *field) of(id string) fighter {
+	if f, ok := fl.fighters[id]; ok {
+		return *f
+	}
+	return fighter{}
 }
 
 // fieldNow returns the encounter's field with everyone where they stand.

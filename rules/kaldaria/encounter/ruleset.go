@@ -65,7 +65,7 @@ func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error
 	if err != nil {
 		return combat.Budget{}, err
 	}
-	me := fl.fighters[id]
+	me := fl.of(id)
 	if me.out() {
 		return combat.Budget{}, nil
 	}
@@ -91,14 +91,14 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 	if err != nil {
 		return nil, err
 	}
-	me := fl.fighters[id]
+	me := fl.of(id)
 	after, err := fl.battle.EndTurn(id, me.round.Struck)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]json.RawMessage{}
 	for _, cr := range after {
-		f := fl.fighters[cr.ID]
+		f := fl.of(cr.ID)
 		st := f.state
 		st.EngagedBy = cr.EngagedBy
 		if len(st.EngagedBy) == 0 {
@@ -131,7 +131,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	if d.err != nil {
 		return combat.StepCheck{}, d.err
 	}
-	me := d.field.fighters[id]
+	me := d.field.of(id)
 	battle, err := d.battleWith(id, from)
 	if err != nil {
 		return combat.StepCheck{}, err
