@@ -41,6 +41,7 @@ type turnMemory struct {
 	extra    bool // took an action for movement or safety (Dash, Disengage)
 	defended bool // took a defensive action (Dodge)
 	fled     bool // made for its side's exits (ENG-AIM-1)
+	charged  bool // started a charge, or ended last turn's (K-MOVE-7)
 }
 
 // begin sets up fight i: an encounter in setup is started, and the

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 	"battlemat/rules/grid"
 )
 
@@ -34,12 +35,17 @@ type Policy struct {
 	// DisengageAction spends the action, not only a bonus action, on
 	// Disengage before a move that would provoke (DND-ND-3).
 	DisengageAction bool
+	// Charge takes the ruleset's charge movement (K-MOVE-7) when only a
+	// charge brings an enemy within reach this turn and the move passes
+	// the policy's risk rule in that mode (a charge invites improved
+	// opportunity attacks, K-OA-3).
+	Charge bool
 }
 
 // The named policies.
 var policies = []Policy{
-	{Name: "aggressive", Brave: math.Inf(1), Flank: true, Dash: true},
-	{Name: "cautious", Safest: true, Brave: 0.5, Flank: true, Dash: true, DisengageAction: true},
+	{Name: "aggressive", Brave: math.Inf(1), Flank: true, Dash: true, Charge: true},
+	{Name: "cautious", Safest: true, Brave: 0.5, Flank: true, Dash: true, DisengageAction: true, Charge: true},
 }
 
 // Names lists the policies by name.
@@ -72,6 +78,13 @@ const (
 	actionDodge     = "dodge"
 )
 
+// The charge: the Planner's band of that movement type and the condition
+// that selects it, as a player sets it at the table (K-MOVE-7).
+const (
+	bandCharge = "charge"
+	condCharge = "charging"
+)
+
 // answer answers a pending decision: an opportunity attack is taken when
 // the engine's odds say it can be made (K-OA, DND-ALG-D), otherwise
 // declined; a ruleset's question gets its first option.
@@ -90,6 +103,12 @@ func (p Policy) answer(ft *fight, d *combat.Decision) combat.Command {
 // towards the enemy, then defend or end the turn.
 func (p Policy) act(ft *fight, id string) (combat.Command, error) {
 	c, _ := ft.enc.Combatant(id)
+	if slices.Contains(c.Conditions, condCharge) && !ft.turn.charged {
+		// Last turn's charge is over: a new turn starts at a walk, and
+		// charges again only when it pays (K-MOVE-7, K-MOVE-8).
+		ft.turn.charged = true
+		return combat.RemoveCondition{ID: id, Condition: condCharge}, nil
+	}
 	if aim, ok := ft.enc.AimOf(c.Side); ok && aim.Kind == combat.AimEscape {
 		if !ft.turn.moved && c.Budget.Movement > 0 {
 			ft.turn.moved = true
@@ -273,6 +292,9 @@ func (p Policy) approach(ft *fight, c combat.Combatant) (combat.Command, bool) {
 			return cmd, true
 		}
 		return combat.Move{ID: c.ID, Path: m.path}, true
+	}
+	if cmd, ok := p.charge(ft, c, dests); ok {
+		return cmd, true
 	}
 	if p.Dash && !ft.turn.extra && c.Budget.Actions > 0 {
 		if use, ok := offered(ft, c.ID, actionDash, false); ok {
@@ -593,4 +615,46 @@ func (p Policy) flee(ft *fight, c combat.Combatant) (combat.Command, bool) {
 		return nil, false
 	}
 	return combat.Move{ID: c.ID, Path: got}, true
+}
+
+// charge starts a charge (K-MOVE-7) when no walk brings c within reach of
+// an enemy this turn but a charge would, along a move the policy accepts
+// in that mode (improved opportunity attacks, K-OA-3): it sets the charge
+// condition, as a player does, and the next command is the move. The
+// Planner's charge band says where a charge may end; an empty band means
+// the charge rounds are spent or c is pinned (K-MOVE-5, K-MOVE-8).
+func (p Policy) charge(ft *fight, c combat.Combatant, dests []destination) (combat.Command, bool) {
+	pl, ok := ft.f.rs.(combat.Planner)
+	if !p.Charge || !ok || ft.turn.charged || slices.Contains(c.Conditions, condCharge) {
+		return nil, false
+	}
+	bands, err := pl.Bands(ft.enc, c.ID)
+	if err != nil {
+		return nil, false
+	}
+	i := slices.IndexFunc(bands, func(b combat.Band) bool { return b.Key == bandCharge })
+	if i < 0 || !slices.ContainsFunc(dests, func(d destination) bool { return slices.Contains(bands[i].Squares, d.at) }) {
+		return nil, false
+	}
+	cmd := combat.AddCondition{ID: c.ID, Condition: condCharge}
+	charging, _, err := combat.Apply(ft.f.rs, ft.enc, cmd, dice.NewScripted())
+	if err != nil {
+		return nil, false
+	}
+	// Plan the charge on the encounter as it would be, then put it back.
+	now := ft.enc
+	ft.enc = charging
+	var plans []move
+	for _, d := range dests[:min(planCandidates, len(dests))] {
+		if m, ok := p.plan(ft, c, d, ft.mapReach(c)); ok && slices.Contains(bands[i].Squares, d.at) {
+			plans = append(plans, m)
+		}
+	}
+	_, worth := p.choose(ft, c, plans)
+	ft.enc = now
+	if !worth {
+		return nil, false
+	}
+	ft.turn.charged, ft.turn.moved = true, false
+	return cmd, true
 }
