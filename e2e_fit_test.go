@@ -16,6 +16,7 @@ type fitMetrics struct {
 	SideScroll, SideClient int     // the side panel's scrollHeight and clientHeight
 	Square                 float64 // a square's width in CSS px
 	PanX, PanY             bool    // the map's scroller can pan that way
+	Panels                 string  // each panel's height, for the log
 }
 
 // measureFit reads the side panel's heights and a square's size.
@@ -24,7 +25,8 @@ const measureFit = `(() => {
 	const w = b.closest('.mapwrap');
 	return {SideScroll: s.scrollHeight, SideClient: s.clientHeight,
 		Square: b.getBoundingClientRect().width * 40 / b.viewBox.baseVal.width,
-		PanX: w.scrollWidth > w.clientWidth, PanY: w.scrollHeight > w.clientHeight};
+		PanX: w.scrollWidth > w.clientWidth, PanY: w.scrollHeight > w.clientHeight,
+		Panels: [...s.children].map(c => (c.id || c.className) + ' ' + c.offsetHeight).join(', ')};
 })()`
 
 // TestE2EFitZoom opens the urchins' fight in the two common states of a
@@ -60,7 +62,7 @@ func TestE2EFitZoom(t *testing.T) {
 				for _, l := range i18n.Langs {
 					chooseLang(t, ctx, l)
 					m := eval[fitMetrics](t, ctx, measureFit)
-					t.Logf("%s, %s, %s: side panel %d of %d px, square %.1f px, pans %t/%t", vp.name, st.name, l, m.SideScroll, m.SideClient, m.Square, m.PanX, m.PanY)
+					t.Logf("%s, %s, %s: side panel %d of %d px (%s), square %.1f px, pans %t/%t", vp.name, st.name, l, m.SideScroll, m.SideClient, m.Panels, m.Square, m.PanX, m.PanY)
 					if vp.name == "phone" {
 						if m.Square < 40 {
 							t.Errorf("%s, %s: a square is %.1f px at fit, want ≥ 40", st.name, l, m.Square)
