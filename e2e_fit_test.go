@@ -9,6 +9,7 @@ import (
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
+	"battlemat/rules/rulesets"
 )
 
 // fitMetrics is what TestE2EFitZoom measures on one screen.
@@ -79,6 +80,53 @@ func TestE2EFitZoom(t *testing.T) {
 				checkTargets(t, ctx, "opportunity attack")
 			}
 			axeClean(t, ctx, "opportunity attack")
+		})
+	}
+}
+
+// TestE2EKCExpectedDamage opens the Kryształy Czasu duel with the orc
+// acting and the warrior targeted, on three screens and in four languages:
+// the odds panel prints the expected damage taken as the engine's number
+// of points, to a tenth (it printed "9,440.0%").
+func TestE2EKCExpectedDamage(t *testing.T) {
+	srv := startServer(t)
+	order := combat.SetOrder{Order: []combat.Slot{{Members: []string{"orc"}, Score: 20}, {Members: []string{"warrior"}, Score: 10}}}
+	link := scenario(t, "kc-orc", order, combat.Start{})
+	sess, err := combat.DecodeLink(rulesets.Registry(), link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chances, err := combat.Odds(sess.Ruleset(), sess.State(), combat.AttackRequest{Attacker: "orc", Defender: "warrior"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mean combat.Chance
+	for _, c := range chances {
+		if c.Mean() {
+			mean = c
+		}
+	}
+	if mean.Key == "" {
+		t.Fatalf("no expected amount among %v", chances)
+	}
+	tenths := (mean.Num*10 + mean.Den/2) / mean.Den
+	for _, vp := range viewports {
+		t.Run(vp.name, func(t *testing.T) {
+			ctx := newBrowser(t)
+			useViewport(t, ctx, vp)
+			navigate(t, ctx, srv.URL+"/#"+link)
+			poll[bool](t, ctx, `document.querySelector('#token-orc.acting') !== null`, 10*time.Second)
+			tap(t, ctx, grid.Square{X: 4, Y: 2})
+			for _, l := range i18n.Langs {
+				chooseLang(t, ctx, l)
+				got := poll[string](t, ctx, `(document.querySelector('#odds .chance[data-key="`+mean.Key+`"] .v') || {}).textContent || false`, 5*time.Second)
+				if want := i18n.Tenths(l, tenths); got != want {
+					t.Errorf("%s: expected damage shown as %q, want %q (%d/%d points)", l, got, want, mean.Num, mean.Den)
+				}
+				eval[bool](t, ctx, `(document.getElementById('odds').scrollIntoView(), true)`)
+				screenshot(t, ctx, "kc-expected-"+vp.name+"-"+l.String())
+			}
+			chooseLang(t, ctx, i18n.English)
 		})
 	}
 }

@@ -107,6 +107,7 @@ var enCatalogue = catalogue{
 		"key.dead":               "death",
 		"key.opportunity-attack": "opportunity attack",
 		"key.expected-taken":     "expected damage taken",
+		"key.down":               "out of the fight",
 		"key.front":              "front",
 		"key.flank":              "flank",
 		"key.second-flank":       "second flank",

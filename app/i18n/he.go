@@ -101,6 +101,7 @@ var heCatalogue = catalogue{
 		"key.dead":               "מוות",
 		"key.opportunity-attack": "התקפת הזדמנות",
 		"key.expected-taken":     "נזק צפוי שנספג",
+		"key.down":               "מחוץ לקרב",
 		"key.front":              "חזית",
 		"key.flank":              "אגף",
 		"key.second-flank":       "אגף שני",

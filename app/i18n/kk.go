@@ -101,6 +101,7 @@ var kkCatalogue = catalogue{
 		"key.dead":               "өлім",
 		"key.opportunity-attack": "мүмкіндік шабуылы",
 		"key.expected-taken":     "күтілетін алынған зиян",
+		"key.down":               "шайқастан шығады",
 		"key.front":              "алдыңғы жақ",
 		"key.flank":              "қаптал",
 		"key.second-flank":       "екінші қаптал",

@@ -100,6 +100,7 @@ var plCatalogue = catalogue{
 		"key.dead":               "śmierć",
 		"key.opportunity-attack": "atak okazyjny",
 		"key.expected-taken":     "oczekiwane obrażenia odniesione",
+		"key.down":               "wyłączony z walki",
 		"key.front":              "przód",
 		"key.flank":              "flanka",
 		"key.second-flank":       "druga flanka",
