@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/cairn"
 	"battlemat/rules/combat"
 	"battlemat/rules/dnd5e"
@@ -340,4 +341,104 @@ func TestE2EKCSegmentTimeline(t *testing.T) {
 	poll[bool](t, ctx, `document.querySelectorAll('#timeline .marker').length === 1 && document.querySelector('#timeline .seg[data-now=true]').dataset.seg === '3'`, 5*time.Second)
 	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
 	screenshot(t, ctx, "kc-timeline-resolved")
+}
+
+// TestE2EDairnRoundForms plays the round panel's DAIRN controls in the
+// browser: the morale odds of the bandits' next check (CA-ALG-D), one blast
+// declared on two ticked targets (CA-BLAST-1), the die rolled for a blast's
+// count (CA-BLAST-2) and a direct loss of Willpower that changes the
+// morale odds (CA-ATTR-1, CA-ATTR-2); the controls speak all four
+// languages.
+func TestE2EDairnRoundForms(t *testing.T) {
+	foe := func(name string) cairn.Character {
+		return cairn.Character{Name: name, Kind: cairn.NPC,
+			Max: cairn.Attributes{STR: 10, DEX: 10, WIL: 8}, Attr: cairn.Attributes{STR: 10, DEX: 10, WIL: 8},
+			MaxHP: 4, HP: 4, Weapons: []cairn.Weapon{{Name: "club", Die: cairn.D6}}}
+	}
+	thrower := cairn.Character{Name: "ash", Kind: cairn.PC, Initiative: cairn.WaiverActs,
+		Max: cairn.Attributes{STR: 12, DEX: 12, WIL: 10}, Attr: cairn.Attributes{STR: 12, DEX: 12, WIL: 10},
+		MaxHP: 6, HP: 6, Weapons: []cairn.Weapon{{Name: "fire flask", Die: cairn.D6, Ranged: true, Range: 6, Blast: true}}}
+	enc := session(t, combat.NewEncounter(cairn.RulesetID, grid.Map{W: 8, H: 8}, 3),
+		placeWith(t, "ash", "party", grid.Square{X: 1, Y: 1}, thrower),
+		placeWith(t, "brute", "bandits", grid.Square{X: 4, Y: 3}, foe("brute")),
+		placeWith(t, "lookout", "bandits", grid.Square{X: 5, Y: 4}, foe("lookout")),
+		combat.RollInitiative{}, combat.Start{}).State()
+	blast := combat.Declare{Declaration: combat.Declaration{Attacker: "ash", Targets: []string{"brute", "lookout"}}}
+	count := combat.Act{ID: "ash", Key: cairn.ActBlastCount, Value: int(cairn.D8)}
+	evs := replayAll(t, enc, []combat.Command{blast, count})
+	rolled, _ := hasEvent(evs[1], combat.ActResolved)
+	odds := func(enc combat.Encounter) combat.Chance {
+		t.Helper()
+		o, err := cairn.Ruleset{}.MoraleOdds(enc)
+		if err != nil || len(o) != 1 {
+			t.Fatalf("morale odds %v %v", o, err)
+		}
+		return o[0].Chances[0]
+	}
+	before := odds(enc)
+	if before != (combat.Chance{Key: cairn.ChanceMoraleHolds, Num: 4, Den: 25}) {
+		t.Fatalf("CA-ALG-D: both bandits hold on 8 in 20 each: %v", before)
+	}
+	after := odds(session(t, enc, blast, count, combat.Act{ID: "lookout", Key: cairn.ActLoseWIL, Value: 8}).State())
+
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+link(t, session(t, enc)))
+	holds := `(document.querySelector('#morale-odds-bandits .chance[data-key="morale-holds"] .v') || {}).textContent`
+	poll[bool](t, ctx, holds+` === `+jsString(i18n.Percent(i18n.English, before.Num, before.Den)), 10*time.Second)
+	for _, l := range []i18n.Lang{i18n.Hebrew, i18n.Polish, i18n.Kazakh, i18n.English} {
+		chooseLang(t, ctx, l)
+		texts := eval[[]string](t, ctx, `['#blast h3', '#form-attribute-loss', '#form-targets'].map(s => (document.querySelector(s) || {}).textContent || '')`)
+		want := []string{i18n.T(l, "blast.title"), i18n.T(l, "actform.apply"), i18n.T(l, "actform.roll")}
+		if !slices.Equal(texts, want) {
+			t.Errorf("%s: the controls read %q; want %q", l, texts, want)
+		}
+		if !eval[bool](t, ctx, `[...document.querySelectorAll('#rounds h3')].some(h => h.textContent === `+jsString(i18n.T(l, "morale.odds"))+`)`) {
+			t.Errorf("%s: no morale odds heading", l)
+		}
+		if l == i18n.Hebrew {
+			eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
+			screenshot(t, ctx, "dairn-forms-he")
+		}
+	}
+	if eval[bool](t, ctx, `document.getElementById('declare-blast').disabled`) != true {
+		t.Error("a blast with no target ticked may be declared")
+	}
+	click(t, ctx, "#blast-brute")
+	click(t, ctx, "#blast-lookout")
+	poll[bool](t, ctx, `!document.getElementById('declare-blast').disabled`, 5*time.Second)
+	click(t, ctx, "#declare-blast")
+	for _, tg := range blast.Targets {
+		poll[bool](t, ctx, `(document.querySelector('#rounds .declared[data-target=`+tg+`]') || {textContent: ''}).textContent.includes('ash')`, 5*time.Second)
+	}
+	pick := func(id, v string) {
+		eval[bool](t, ctx, `(() => { const s = document.getElementById('`+id+`'); s.value = '`+v+`'; s.dispatchEvent(new Event('change', {bubbles: true})); return true })()`)
+	}
+	pick("form-targets-value", "8")
+	click(t, ctx, "#form-targets")
+	result := poll[string](t, ctx, `(document.getElementById('form-targets-result') || {}).textContent || ''`, 5*time.Second)
+	if want := i18n.T(i18n.English, "actform.rolled", "n", rolled.Value); result != want {
+		t.Errorf("blast count shows %q; the engine rolled %d", result, rolled.Value)
+	}
+	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
+	screenshot(t, ctx, "dairn-forms-declared")
+	pick("form-attribute-loss-key", cairn.ActLoseWIL)
+	pick("form-attribute-loss-id", "lookout")
+	pick("form-attribute-loss-value", "8")
+	click(t, ctx, "#form-attribute-loss")
+	poll[bool](t, ctx, holds+` === `+jsString(i18n.Percent(i18n.English, after.Num, after.Den)), 5*time.Second)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=actResolved]').length`); n != 2 {
+		t.Errorf("%d act lines in the log, want 2", n)
+	}
+	screenshot(t, ctx, "dairn-forms-loss")
+}
+
+// hasEvent returns the first event of type typ.
+func hasEvent(evs []combat.Event, typ combat.EventType) (combat.Event, bool) {
+	for _, e := range evs {
+		if e.Type == typ {
+			return e, true
+		}
+	}
+	return combat.Event{}, false
 }

@@ -24,9 +24,12 @@ func (t *Table) renderRounds(enc combat.Encounter) app.UI {
 	body = append(body, t.renderTies(enc, rs)...)
 	if combat.SidePhases(rs) {
 		body = append(body, t.renderPhase(enc, rs)...)
+		body = append(body, t.renderBlast(enc, rs)...)
 	}
+	body = append(body, t.renderMorale(enc, rs)...)
 	body = append(body, t.renderPace(enc, rs)...)
 	body = append(body, t.renderActs(enc, rs)...)
+	body = append(body, t.renderActForms(enc, rs)...)
 	body = append(body, t.renderTimeline(enc, rs)...)
 	if len(body) == 0 {
 		return nil
@@ -130,12 +133,7 @@ func (t *Table) onTieDone(ctx app.Context, e app.Event) {
 // the morale checks with who flees.
 func (t *Table) renderPhase(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 	l := t.lang
-	name := func(id string) string {
-		if c, ok := enc.Combatant(id); ok {
-			return c.Name
-		}
-		return id
-	}
+	name := func(id string) string { return t.nameOf(enc, id) }
 	var out []app.UI
 	if cur, ok := enc.Combatant(enc.Current()); ok {
 		out = append(out, app.H3().Body(say(l, "phase.title", "side", cur.Side)...))
@@ -273,6 +271,224 @@ func (t *Table) onRulesetAct(ctx app.Context, e app.Event) {
 	t.do(ctx, combat.Act{ID: data(ctx, "id"), Key: data(ctx, "key"), Target: data(ctx, "target"), Value: v})
 }
 
+// renderMorale shows the exact odds of each group's next morale check
+// (ENG-PHASE-5): what will call it, who rolls (a leader for everyone, or
+// each member) with each roller's chance to hold, the chance that nobody
+// flees and how many are expected to.
+func (t *Table) renderMorale(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	mt, ok := rs.(combat.MoraleTeller)
+	if !ok || enc.Phase != combat.PhaseRunning {
+		return nil
+	}
+	odds, err := mt.MoraleOdds(enc)
+	if err != nil || len(odds) == 0 {
+		return nil
+	}
+	l := t.lang
+	out := []app.UI{app.H3().Text(i18n.T(l, "morale.odds"))}
+	for _, o := range odds {
+		block := []app.UI{app.P().Body(say(l, "morale.next", "group", o.Group,
+			"trigger", i18n.Label(l, enc.Ruleset, o.Trigger), "rule", string(o.Rule))...)}
+		if o.Leader != "" && len(o.Holds) == 1 {
+			block = append(block, app.P().Class("roller").Body(say(l, "morale.leader", "name", t.nameOf(enc, o.Leader),
+				"pct", i18n.Percent(l, o.Holds[0].Num, o.Holds[0].Den))...))
+		} else {
+			rows := make([]app.UI, len(o.Holds))
+			for i, h := range o.Holds {
+				rows[i] = app.Li().Class("roller").Attr("data-id", h.Key).Body(say(l, "morale.hold", "name", t.nameOf(enc, h.Key),
+					"pct", i18n.Percent(l, h.Num, h.Den))...)
+			}
+			block = append(block, app.P().Text(i18n.T(l, "morale.each")), app.Ul().Body(rows...))
+		}
+		if d, ok := renderOdds(l, enc.Ruleset, o.Chances).(app.HTMLDiv); ok {
+			block = append(block, d.ID("morale-odds-"+o.Group))
+		}
+		out = append(out, app.Div().Class("morale-forecast").Attr("data-group", o.Group).Body(block...))
+	}
+	return out
+}
+
+// nameOf is a combatant's name, or its ID when it has left.
+func (t *Table) nameOf(enc combat.Encounter, id string) string {
+	if c, ok := enc.Combatant(id); ok {
+		return c.Name
+	}
+	return id
+}
+
+// renderBlast offers the acting creature's attack on several targets at
+// once when the ruleset allows it (a blast, ENG-PHASE-2): a box for each
+// target it may strike and a button that declares one attack on all the
+// ticked ones. It shows only when the attack may name two or more.
+func (t *Table) renderBlast(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	pr, ok := rs.(combat.PhaseResolver)
+	cur, found := enc.Combatant(enc.Current())
+	if !ok || !found || enc.Phase != combat.PhaseRunning || enc.Pending != nil || cur.Budget.Actions < 1 {
+		return nil
+	}
+	var cands []string
+	for _, o := range enc.Combatants {
+		if o.Side != cur.Side && t.up(enc, o.ID) && len(cands) < combat.MaxDeclTargets &&
+			pr.CheckDeclaration(enc, combat.Declaration{Attacker: cur.ID, Targets: []string{o.ID}}) == nil {
+			cands = append(cands, o.ID)
+		}
+	}
+	if len(cands) < 2 || pr.CheckDeclaration(enc, combat.Declaration{Attacker: cur.ID, Targets: cands}) != nil {
+		return nil
+	}
+	l := t.lang
+	var ticked []string
+	boxes := make([]app.UI, len(cands))
+	for i, id := range cands {
+		on := t.blast[cur.ID+"/"+id]
+		if on {
+			ticked = append(ticked, id)
+		}
+		boxes[i] = app.Label().Class("check").Body(
+			app.Input().ID("blast-"+id).Type("checkbox").Checked(on).Attr("data-key", cur.ID+"/"+id).OnChange(t.onBlastTick),
+			app.Text(" "), app.Bdi().Text(t.nameOf(enc, id)),
+		)
+	}
+	return []app.UI{app.Div().ID("blast").Class("blast").Body(
+		app.H3().Text(i18n.T(l, "blast.title")),
+		app.P().Class("muted").Text(i18n.T(l, "blast.hint")),
+		app.Div().Class("buttons").Body(boxes...),
+		app.Button().ID("declare-blast").Text(i18n.T(l, "blast.declare", "n", len(ticked))).Disabled(len(ticked) < 2).
+			OnClick(t.onDeclareBlast),
+	)}
+}
+
+// onDeclareBlast declares the acting creature's attack on every target
+// ticked for it, in the encounter's order. It reads the ticks when clicked:
+// go-app keeps a button's first handler across renders.
+func (t *Table) onDeclareBlast(ctx app.Context, e app.Event) {
+	enc := t.state()
+	d := combat.Declaration{Attacker: enc.Current()}
+	for _, c := range enc.Combatants {
+		if t.blast[d.Attacker+"/"+c.ID] {
+			d.Targets = append(d.Targets, c.ID)
+		}
+	}
+	if t.do(ctx, combat.Declare{Declaration: d}) {
+		t.blast = nil
+	}
+}
+
+// onBlastTick ticks or unticks a blast's target.
+func (t *Table) onBlastTick(ctx app.Context, e app.Event) {
+	if t.blast == nil {
+		t.blast = map[string]bool{}
+	}
+	k := data(ctx, "key")
+	t.blast[k] = !t.blast[k]
+}
+
+// renderActForms offers the ruleset's acts that take a number
+// (ENG-ACT-1): for each, a choice of act, of combatant and of value, and a
+// button that sends it; a die roll shows the last number it gave.
+func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI {
+	af, ok := rs.(combat.ActFormer)
+	if !ok || enc.Pending != nil {
+		return nil
+	}
+	forms, err := af.ActForms(enc)
+	if err != nil {
+		return nil
+	}
+	l := t.lang
+	var out []app.UI
+	for _, f := range forms {
+		if len(f.Keys) == 0 || len(f.IDs) == 0 || len(f.Values) == 0 {
+			continue
+		}
+		key, id, value := t.formPick(f)
+		keys := make([]app.UI, len(f.Keys))
+		for i, k := range f.Keys {
+			keys[i] = app.Option().Value(k).Selected(k == key).Text(i18n.Label(l, enc.Ruleset, k))
+		}
+		ids := make([]app.UI, len(f.IDs))
+		for i, c := range f.IDs {
+			ids[i] = app.Option().Value(c).Selected(c == id).Text(t.nameOf(enc, c))
+		}
+		values := make([]app.UI, len(f.Values))
+		for i, v := range f.Values {
+			label := strconv.Itoa(v)
+			if f.Die {
+				label = "d" + label
+			}
+			values[i] = app.Option().Value(v).Selected(v == value).Text(label)
+		}
+		pick := func(field string, opts []app.UI, hint string) app.UI {
+			return app.Select().ID("form-"+f.Name+"-"+field).Attr("aria-label", hint).Attr("data-key", f.Name+"/"+field).
+				Disabled(len(opts) < 2).OnChange(t.onFormPick).Body(opts...)
+		}
+		button := "actform.apply"
+		if f.Die {
+			button = "actform.roll"
+		}
+		row := []app.UI{app.Bdi().Class("k").Text(i18n.Label(l, enc.Ruleset, f.Name)), app.Text(" ")}
+		if len(f.Keys) > 1 {
+			row = append(row, pick("key", keys, i18n.T(l, "actform.which")), app.Text(" "))
+		}
+		row = append(row, pick("id", ids, i18n.T(l, "actform.who")), app.Text(" "), pick("value", values, i18n.T(l, "actform.value")), app.Text(" "),
+			app.Button().ID("form-"+f.Name).Class("small").Attr("data-form", f.Name).Text(i18n.T(l, button)).OnClick(t.onActForm))
+		for _, ev := range t.last {
+			if ev.Type == combat.ActResolved && f.Die && slices.Contains(f.Keys, ev.Key) {
+				row = append(row, app.Text(" "), app.Span().ID("form-"+f.Name+"-result").Body(say(l, "actform.rolled", "n", ev.Value)...))
+			}
+		}
+		out = append(out, app.Div().Class("act-form").Attr("data-form", f.Name).Body(row...))
+	}
+	return out
+}
+
+// formPick is the act, combatant and value chosen in form f, each the
+// first offered until another is picked; the combatant defaults to the
+// selected one when the form offers it.
+func (t *Table) formPick(f combat.ActForm) (key, id string, value int) {
+	key, id, value = f.Keys[0], f.IDs[0], f.Values[0]
+	if slices.Contains(f.IDs, t.selected) {
+		id = t.selected
+	}
+	if k := t.picks[f.Name+"/key"]; slices.Contains(f.Keys, k) {
+		key = k
+	}
+	if c := t.picks[f.Name+"/id"]; slices.Contains(f.IDs, c) {
+		id = c
+	}
+	if v, err := strconv.Atoi(t.picks[f.Name+"/value"]); err == nil && slices.Contains(f.Values, v) {
+		value = v
+	}
+	return key, id, value
+}
+
+// onActForm sends the act chosen in the clicked form, read when clicked.
+func (t *Table) onActForm(ctx app.Context, e app.Event) {
+	af, ok := t.sess.Ruleset().(combat.ActFormer)
+	if !ok {
+		return
+	}
+	forms, err := af.ActForms(t.state())
+	if err != nil {
+		return
+	}
+	for _, f := range forms {
+		if f.Name == data(ctx, "form") && len(f.Keys) > 0 && len(f.IDs) > 0 && len(f.Values) > 0 {
+			key, id, value := t.formPick(f)
+			t.do(ctx, combat.Act{ID: id, Key: key, Value: value})
+			return
+		}
+	}
+}
+
+// onFormPick keeps a choice made in an act's form.
+func (t *Table) onFormPick(ctx app.Context, e app.Event) {
+	if t.picks == nil {
+		t.picks = map[string]string{}
+	}
+	t.picks[data(ctx, "key")] = ctx.JSSrc().Get("value").String()
+}
+
 // renderTimeline draws the optional segment timeline (ENG-TL-1): the GM's
 // segments per round, and when it is on, one cell per segment of this round
 // with a marker for each attack waiting there, the ones that carry into the
@@ -357,6 +573,9 @@ func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat
 	case combat.SegmentResolved:
 		return i18n.Parts(l, "timeline.segment", "n", ev.Value)
 	case combat.ActResolved:
+		if ev.Value != 0 {
+			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", i18n.Label(l, ruleset, ev.Key), "n", ev.Value)
+		}
 		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.Label(l, ruleset, ev.Key))
 	}
 	return nil

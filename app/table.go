@@ -64,6 +64,8 @@ type Table struct {
 	cur       *combat.Encounter // the current encounter, cached per rev
 	panels    *panelViews       // the tracker's and log's snapshots, cached per rev, filter and language
 	surprised map[string]bool   // creatures marked surprised before the start (DND-SURP-4)
+	picks     map[string]string // the round panel's choices for acts that take a number, by form and field
+	blast     map[string]bool   // the targets ticked for a blast, by attacker and target
 	oddsCache *oddsEntry
 	standing  *struct {
 		rev int

@@ -111,3 +111,43 @@ func (Ruleset) Acts(enc combat.Encounter) ([]combat.Act, error) {
 	}
 	return out, nil
 }
+
+// ActForms offers the acts that take a number (combat.ActFormer): a direct
+// loss of STR, DEX or WIL on any combatant not dead, at any time, of 1 up
+// to the highest attribute (CA-ATTR-1, CA-AMB-14); and, for the acting
+// character whose attack has Blast or who is a detachment (CA-DET-5), the
+// roll of a die for how many targets the blast hits (CA-BLAST-2).
+func (Ruleset) ActForms(enc combat.Encounter) ([]combat.ActForm, error) {
+	loss := combat.ActForm{Name: KeyAttrLoss, Keys: []string{ActLoseSTR, ActLoseDEX, ActLoseWIL}}
+	for i := 1; i <= MaxAttribute; i++ {
+		loss.Values = append(loss.Values, i)
+	}
+	for _, o := range enc.Combatants {
+		c, _, err := state(enc, o.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !c.Status.Dead {
+			loss.IDs = append(loss.IDs, o.ID)
+		}
+	}
+	var out []combat.ActForm
+	if len(loss.IDs) > 0 {
+		out = append(out, loss)
+	}
+	if id := enc.Current(); id != "" && enc.Phase == combat.PhaseRunning {
+		c, _, err := state(enc, id)
+		if err != nil {
+			return nil, err
+		}
+		blast := c.Kind == Detachment
+		for _, w := range c.Weapons {
+			blast = blast || w.Blast
+		}
+		if blast && c.CanAct() {
+			out = append(out, combat.ActForm{Name: KeyTargets, Keys: []string{ActBlastCount}, IDs: []string{id},
+				Values: []int{int(D4), int(D6), int(D8), int(D10), int(D12)}, Die: true})
+		}
+	}
+	return out, nil
+}

@@ -489,3 +489,50 @@ func TestActsListed(t *testing.T) {
 		}
 	}
 }
+
+// TestActFormsOffered checks the acts that take a number: the direct loss
+// of any attribute on anyone not dead (CA-ATTR-1, CA-AMB-14), and the blast
+// count for an acting detachment (CA-BLAST-2, CA-DET-5) but not for a
+// swordsman; each offered act goes through the Act command.
+func TestActFormsOffered(t *testing.T) {
+	swarm := named("swarm", foe(4, 0, 6))
+	swarm.Kind = Detachment
+	dead := named("dead", pc(0, 0, 0))
+	dead.Status.Dead = true
+	for _, tc := range []struct {
+		first string
+		cs    []Character
+		blast bool
+	}{{"swarm", []Character{swarm, named("hero", pc(6, 0, 12)), dead}, true}, {"hero", []Character{named("hero", pc(6, 0, 12)), swarm, dead}, false}} {
+		t.Run(tc.first, func(t *testing.T) {
+			enc := actEncounter(t, tc.cs...)
+			forms, err := Ruleset{}.ActForms(enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(forms) == 0 || forms[0].Name != KeyAttrLoss || !slices.Equal(forms[0].IDs, []string{tc.cs[0].ID, tc.cs[1].ID, "far"}) ||
+				len(forms[0].Values) != MaxAttribute {
+				t.Fatalf("CA-ATTR-1: forms %+v", forms)
+			}
+			if got := len(forms) == 2 && forms[1].Name == KeyTargets && forms[1].Die && forms[1].IDs[0] == tc.first; got != tc.blast {
+				t.Fatalf("CA-BLAST-2: blast count offered %v, want %v: %+v", got, tc.blast, forms)
+			}
+			next, evs, err := combat.Apply(Ruleset{}, enc, combat.Act{ID: "far", Key: ActLoseWIL, Value: 10}, dicetest.Script(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c, _, _ := state(next, "far"); c.Attr.WIL != 0 || !c.Delirious() {
+				t.Errorf("CA-ATTR-2: WIL %d after losing 10", c.Attr.WIL)
+			}
+			if e, ok := hasEvent(evs, combat.ActResolved); !ok || e.Rule != "CA-ATTR-1" {
+				t.Errorf("events %v", evs)
+			}
+			if tc.blast {
+				_, evs, err := combat.Apply(Ruleset{}, enc, combat.Act{ID: "swarm", Key: ActBlastCount, Value: forms[1].Values[1]}, dicetest.Script(t, 5))
+				if e, ok := hasEvent(evs, combat.ActResolved); err != nil || !ok || e.Value != 5 {
+					t.Errorf("CA-BLAST-2: %v %v", evs, err)
+				}
+			}
+		})
+	}
+}

@@ -22,6 +22,8 @@ var (
 	_ combat.Vitality        = Ruleset{}
 	_ combat.PhaseResolver   = Ruleset{}
 	_ combat.PhaseOddsTeller = Ruleset{}
+	_ combat.ActFormer       = Ruleset{}
+	_ combat.MoraleTeller    = Ruleset{}
 )
 
 func profile(t *testing.T, c Character) json.RawMessage {

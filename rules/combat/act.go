@@ -126,3 +126,23 @@ func (a *applier) setHPs(hp map[string]int, rule RuleID) error {
 type ActLister interface {
 	Acts(enc Encounter) ([]Act, error)
 }
+
+// ActFormer is implemented by rulesets whose acts take a number someone at
+// the table picks (ENG-ACT-1): a loss the GM inflicts, the die a count is
+// rolled on. The round panel offers each form as a choice of act, combatant
+// and value, sent as one Act.
+type ActFormer interface {
+	ActForms(enc Encounter) ([]ActForm, error)
+}
+
+// ActForm is one act offered with choices: the ruleset's key naming it, the
+// keys it may be sent with (several for one kind of act: which attribute is
+// lowered), the combatants it may name as Act.ID, and the values offered
+// for Act.Value; Die marks values that are the sides of a die.
+type ActForm struct {
+	Name   string   `json:"name"`
+	Keys   []string `json:"keys"`
+	IDs    []string `json:"ids"`
+	Values []int    `json:"values"`
+	Die    bool     `json:"die,omitempty"`
+}
