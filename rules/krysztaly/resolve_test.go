@@ -8,24 +8,30 @@ import (
 	"battlemat/rules/dice/dicetest"
 )
 
-// TestVectorsDefence checks the dice-free numbers (TR, OBR, RTR) of the
-// vectors of krysztaly-czasu.md §12 that have no roll.
-func TestVectorsDefence(t *testing.T) {
+// defenceVector is a vector of krysztaly-czasu.md §12 with no roll: the
+// dice-free TR, OBR and RTR, and the faces of 100 that hit.
+type defenceVector struct {
+	id, rule, errata string
+	a, d             Profile
+	s                Situation
+	tr, obr, rtr     int
+	hit              int // faces of 100 that hit
+}
+
+// defenceVectors are the vectors that fix TR, OBR and RTR.
+func defenceVectors() []defenceVector {
 	tr := func(v int) combat.Modifier {
 		return combat.Modifier{Rule: "KC-SIT-7", Key: "test", Quantity: QtyTR, Value: v}
+	}
+	obr := func(v int) combat.Modifier {
+		return combat.Modifier{Rule: "KC-SIT-7", Key: "test", Quantity: QtyOBR, Value: v}
 	}
 	defMods := []combat.Modifier{
 		{Rule: "KC-SIT-7", Key: "banner", Quantity: QtyOBR, Value: 20},
 		{Rule: "KC-SIT-7", Key: "blessing", Quantity: QtyMagic, Value: 7},
 		{Rule: "KC-SIT-7", Key: "ward", Quantity: QtyProtective, Value: 5},
 	}
-	cases := []struct {
-		id, rule, errata string
-		a, d             Profile
-		s                Situation
-		tr, obr, rtr     int
-		hit              int // faces of 100 that hit
-	}{
+	return []defenceVector{
 		{id: "KC-TV-22", rule: "KC-HIT-1", a: orc(), d: d1(), tr: 150, obr: 80, rtr: 70, hit: 70},
 		{id: "KC-TV-14", rule: "KC-SHIELD-2", a: orc(),
 			d:  with(d1(), func(p *Profile) { p.ShieldBearer, p.Conditions.ShieldCover = true, true }),
@@ -38,6 +44,11 @@ func TestVectorsDefence(t *testing.T) {
 			a: orc(), d: with(d1(), func(p *Profile) { p.Conditions.Surprised = true }), tr: 150, obr: 0, rtr: 150, hit: 95},
 		{id: "KC-TV-18/behind", rule: "KC-SIT-2", errata: "KC-ERR-7: ZR 0 and +30 TR are one effect, applied once as Z = -30",
 			a: orc(), d: d1(), s: Situation{FromBehind: true}, tr: 150, obr: 0, rtr: 150, hit: 95},
+		// KC-TV-23: the rolls 1–5 always hit and 96–100 always miss.
+		{id: "KC-TV-23/RTR=-20", rule: "KC-RTR-2", a: orc(), d: with(d1(), func(p *Profile) { p.Mods = append(p.Mods, obr(90)) }),
+			tr: 150, obr: 170, rtr: -20, hit: 5},
+		{id: "KC-TV-23/RTR=130", rule: "KC-RTR-2", a: orc(), d: with(d1(), func(p *Profile) { p.Mods = append(p.Mods, obr(-60)) }),
+			tr: 150, obr: 20, rtr: 130, hit: 95},
 		{id: "KC-TV-27", rule: "KC-SIT-4", a: orc(), d: d1(), s: Situation{AttackerTwilight: true, DefenderTwilight: true},
 			tr: 140, obr: 70, rtr: 70, hit: 70},
 		{id: "KC-TV-27/infravision", rule: "KC-SIT-4", a: with(orc(), func(p *Profile) { p.Infravision = true }), d: d1(),
@@ -72,6 +83,12 @@ func TestVectorsDefence(t *testing.T) {
 		{id: "KC-TV-33/mage", rule: "KC-SHIELD-4", a: shieldFighter(Mage, 40, 70, ByType{Bludgeoning: 10}), d: d1(),
 			s: Situation{Kind: ShieldStrike}, tr: 56, obr: 80, rtr: -24, hit: 5},
 	}
+}
+
+// TestVectorsDefence checks the dice-free numbers (TR, OBR, RTR) of the
+// vectors of krysztaly-czasu.md §12 that have no roll.
+func TestVectorsDefence(t *testing.T) {
+	cases := defenceVectors()
 	for _, c := range cases {
 		t.Run(c.id, func(t *testing.T) {
 			o, err := Odds(c.a, c.d, c.s)
