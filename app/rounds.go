@@ -326,14 +326,8 @@ func (t *Table) renderBlast(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 	if !ok || !found || enc.Phase != combat.PhaseRunning || enc.Pending != nil || cur.Budget.Actions < 1 {
 		return nil
 	}
-	var cands []string
-	for _, o := range enc.Combatants {
-		if o.Side != cur.Side && t.up(enc, o.ID) && len(cands) < combat.MaxDeclTargets &&
-			pr.CheckDeclaration(enc, combat.Declaration{Attacker: cur.ID, Targets: []string{o.ID}}) == nil {
-			cands = append(cands, o.ID)
-		}
-	}
-	if len(cands) < 2 || pr.CheckDeclaration(enc, combat.Declaration{Attacker: cur.ID, Targets: cands}) != nil {
+	cands := t.blastTargets(enc, pr, cur)
+	if len(cands) < 2 {
 		return nil
 	}
 	l := t.lang
@@ -372,6 +366,31 @@ func (t *Table) onDeclareBlast(ctx app.Context, e app.Event) {
 	if t.do(ctx, combat.Declare{Declaration: d}) {
 		t.blast = nil
 	}
+}
+
+// blastTargets are the creatures cur's attack may strike together, once
+// per change of the encounter: each one it may strike alone, when the
+// ruleset lets it name them all in one declaration (a blast); none
+// otherwise.
+func (t *Table) blastTargets(enc combat.Encounter, pr combat.PhaseResolver, cur combat.Combatant) []string {
+	if b := t.blastable; b != nil && b.rev == t.rev {
+		return b.ids
+	}
+	var ids []string
+	for _, o := range enc.Combatants {
+		if o.Side != cur.Side && t.up(enc, o.ID) && len(ids) < combat.MaxDeclTargets &&
+			pr.CheckDeclaration(enc, combat.Declaration{Attacker: cur.ID, Targets: []string{o.ID}}) == nil {
+			ids = append(ids, o.ID)
+		}
+	}
+	if len(ids) < 2 || pr.CheckDeclaration(enc, combat.Declaration{Attacker: cur.ID, Targets: ids}) != nil {
+		ids = nil
+	}
+	t.blastable = &struct {
+		rev int
+		ids []string
+	}{t.rev, ids}
+	return ids
 }
 
 // onBlastTick ticks or unticks a blast's target.

@@ -66,6 +66,10 @@ type Table struct {
 	surprised map[string]bool   // creatures marked surprised before the start (DND-SURP-4)
 	picks     map[string]string // the round panel's choices for acts that take a number, by form and field
 	blast     map[string]bool   // the targets ticked for a blast, by attacker and target
+	blastable *struct {         // the acting creature's blast targets, cached per rev
+		rev int
+		ids []string
+	}
 	oddsCache *oddsEntry
 	standing  *struct {
 		rev int
