@@ -401,6 +401,7 @@ func TestE2EDairnRoundForms(t *testing.T) {
 			screenshot(t, ctx, "dairn-forms-he")
 		}
 	}
+	axeClean(t, ctx, "DAIRN round forms")
 	if eval[bool](t, ctx, `document.getElementById('declare-blast').disabled`) != true {
 		t.Error("a blast with no target ticked may be declared")
 	}
