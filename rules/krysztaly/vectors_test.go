@@ -19,16 +19,6 @@ func duel(t *testing.T, a, d Profile) combat.Encounter {
 	return enc
 }
 
-// traced is the value of the first computed step of the trace with key.
-func traced(tr combat.Trace, key string) (int, bool) {
-	for _, s := range tr {
-		if s.Key == key && s.Kind == combat.StepCompute {
-			return s.Value, true
-		}
-	}
-	return 0, false
-}
-
 // TestVectorsDefenceThroughCommands plays every vector that fixes TR, OBR
 // and RTR (KC-TV-14, 17, 18, 22, 27–31, 33 and the amendments' rows) as the
 // app does: the fixtures placed with their profiles, the situation as the
@@ -63,7 +53,7 @@ func TestVectorsDefenceThroughCommands(t *testing.T) {
 					t.Errorf("%s: d100 = %d hit %v; want %v", c.rule, roll, ev.Hit, roll == c.hit)
 				}
 				for key, want := range map[string]int{KeyTR: c.tr, KeyOBR: c.obr, KeyRTR: c.rtr} {
-					if got, ok := traced(ev.Trace, key); !ok || got != want {
+					if got, ok := stepValue(ev.Trace, key); !ok || got != want {
 						t.Errorf("%s: %s = %d in the engine's trace; want %d (errata: %s)", c.rule, key, got, want, c.errata)
 					}
 				}
