@@ -5,6 +5,7 @@ import (
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
+	"battlemat/rules/grid"
 )
 
 // FightSeed returns the seed of fight i of a forecast seeded with seed:
@@ -31,6 +32,14 @@ type fight struct {
 	quiet    bool // nothing moved and nobody attacked since the round began
 	stale    bool // a whole round passed in which nothing moved and nobody attacked
 	commands int  // given so far
+	applied  int  // commands applied so far, the fight's state counter
+	// reach is the last map reach measured (mapReach): of creature id
+	// after at commands applied.
+	reach struct {
+		id string
+		at int
+		r  *grid.Reach
+	}
 }
 
 // turnMemory is what a policy remembers within one creature's turn, so it
@@ -102,6 +111,7 @@ func (ft *fight) apply(cmd combat.Command) error {
 		return &RefusedError{Fight: ft.index, Command: cmd, Err: err}
 	}
 	ft.enc = next
+	ft.applied++
 	rescan := false
 	for _, ev := range events {
 		switch ev.Type {

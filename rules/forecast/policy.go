@@ -285,6 +285,9 @@ func (p Policy) approach(ft *fight, c combat.Combatant) (combat.Command, bool) {
 		}
 		if ok {
 			plans = append(plans, m)
+			if p.unbeatable(ft, m) {
+				break // the rest would only be planned to lose to it
+			}
 		}
 	}
 	if m, ok := p.choose(ft, c, plans); ok {
@@ -349,26 +352,38 @@ func offered(ft *fight, id, key string, onlyAction bool) (combat.UseAction, bool
 
 // mapReach measures steps from c over open squares no other fighting
 // creature stands on, ignoring the ruleset's costs: a cheap guide to which
-// enemy is nearest and which way to go.
+// enemy is nearest and which way to go. It is measured once per creature
+// and state of the fight (the board has already checked walls and edges).
 func (ft *fight) mapReach(c combat.Combatant) *grid.Reach {
-	side := max(1, c.Stats.Size)
-	var others []grid.Footprint
+	if ft.reach.r != nil && ft.reach.id == c.ID && ft.reach.at == ft.applied {
+		return ft.reach.r
+	}
+	board := ft.f.board
+	taken := make([]bool, board.Len())
 	for i, o := range ft.enc.Combatants {
 		if o.ID != c.ID && !ft.out[i] {
-			others = append(others, footprint(o))
+			for _, s := range footprint(o).Squares() {
+				if ft.enc.Map.In(s) {
+					taken[board.Index(s)] = true
+				}
+			}
 		}
 	}
+	side := max(1, c.Stats.Size)
 	free := func(_, to grid.Square) int {
-		f := grid.Footprint{At: to, Side: side}
-		for _, o := range others {
-			if grid.Distance(f, o) == 0 {
-				return grid.Blocked
+		for y := to.Y; y < to.Y+side; y++ {
+			for x := to.X; x < to.X+side; x++ {
+				if taken[board.Index(grid.Square{X: x, Y: y})] {
+					return grid.Blocked
+				}
 			}
 		}
 		return 1
 	}
-	m := ft.f.board.Map()
-	return ft.f.board.Reach(grid.Footprint{At: c.Pos, Side: side}, m.W*m.H, free)
+	m := board.Map()
+	r := board.Reach(grid.Footprint{At: c.Pos, Side: side}, m.W*m.H, free)
+	ft.reach.id, ft.reach.at, ft.reach.r = c.ID, ft.applied, r
+	return r
 }
 
 // destinations lists the reachable squares touching an enemy, nearest
@@ -452,6 +467,16 @@ func (ft *fight) at(id string, s grid.Square) combat.Encounter {
 	enc.Combatants = slices.Clone(enc.Combatants)
 	enc.Combatants[enc.Find(id)].Pos = s
 	return enc
+}
+
+// unbeatable reports whether choose would pick m, the first whole move
+// planned (the nearest), over any planned after it: where no attack tier
+// can tell moves apart and m risks nothing, or risk does not count.
+func (p Policy) unbeatable(ft *fight, m move) bool {
+	if _, tiers := ft.f.rs.(combat.Targeter); tiers && p.Flank {
+		return false
+	}
+	return m.risk == 0 || math.IsInf(p.Brave, 1)
 }
 
 // choose picks the move to make among the whole moves planned: the
@@ -645,8 +670,9 @@ func (p Policy) charge(ft *fight, c combat.Combatant, dests []destination) (comb
 	now := ft.enc
 	ft.enc = charging
 	var plans []move
+	reach := ft.mapReach(c)
 	for _, d := range dests[:min(planCandidates, len(dests))] {
-		if m, ok := p.plan(ft, c, d, ft.mapReach(c)); ok && slices.Contains(bands[i].Squares, d.at) {
+		if m, ok := p.plan(ft, c, d, reach); ok && slices.Contains(bands[i].Squares, d.at) {
 			plans = append(plans, m)
 		}
 	}
