@@ -101,6 +101,24 @@ func TestE2EMapInFile(t *testing.T) {
 	}
 	t.Logf("exported file: %d bytes, picture %d bytes", len(doc), len(raw))
 
+	// Another encounter opened, the first exported from the library: the
+	// picture kept for it goes in the file too.
+	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kc-orc"))
+	poll[bool](t, ctx, `document.getElementById('token-orc') !== null && document.getElementById('map-image') === null`, 10*time.Second)
+	click(t, ctx, "#library-toggle")
+	poll[bool](t, ctx, `document.querySelectorAll('#entries li[data-open="false"] button.export').length === 1`, 5*time.Second)
+	if err := os.Remove(file); err != nil { // the same name comes again
+		t.Fatal(err)
+	}
+	click(t, ctx, `#entries li[data-open="false"] button.export`)
+	again, err := os.ReadFile(waitDownload(t, downloads, "*.battlemat.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, p, err := combat.DecodeSaveWith(rulesets.Registry(), again); err != nil || p == nil || p.Data != pic.Data || p.Fit != pic.Fit {
+		t.Errorf("the library's export carries picture %v (%v), want the one under the grid", p != nil, err)
+	}
+
 	// Damaged: bytes that are no picture. Too large: a real PNG 8 200 px wide.
 	var wide bytes.Buffer
 	if err := png.Encode(&wide, image.NewGray(image.Rect(0, 0, 8200, 2))); err != nil {

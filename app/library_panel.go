@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app/i18n"
+	"battlemat/rules/combat"
 	"battlemat/rules/rulesets"
 )
 
@@ -177,8 +178,8 @@ func (t *Table) onDuplicate(ctx app.Context, _ app.Event) {
 	})
 }
 
-// onExportEntry downloads an entry's document exactly as stored: a
-// damaged one byte for byte, to be mended by hand or reported.
+// onExportEntry downloads an entry's document: a damaged one byte for byte,
+// to be mended by hand or reported; a sound one with its map image.
 func (t *Table) onExportEntry(ctx app.Context, _ app.Event) {
 	e, ok := t.entryByID(data(ctx, "entry"))
 	if !ok || t.shelf.db == nil {
@@ -193,11 +194,28 @@ func (t *Table) onExportEntry(ctx app.Context, _ app.Event) {
 			t.notice = warn("notice.export-failed", "error", err)
 			return
 		}
-		ext := ".battlemat.json"
 		if e.Damaged != "" {
-			ext = ".damaged.txt"
+			download(doc, fileName(e.Name, ".damaged.txt"))
+			return
 		}
-		download(doc, fileName(e.Name, ext))
+		// With the map image kept for it, as the open encounter's Export does.
+		t.storedPicture(ctx, e.ID, func(ctx app.Context, p *combat.Picture, err error) {
+			if err != nil {
+				t.notice = warn("notice.export-failed", "error", err)
+				return
+			}
+			if p != nil {
+				if sess, derr := combat.DecodeSave(t.reg, []byte(doc)); derr == nil {
+					b, err := combat.EncodeSaveWith(sess, p)
+					if err != nil {
+						t.notice = warn("notice.export-failed", "error", err)
+						return
+					}
+					doc = string(b)
+				}
+			}
+			download(doc, fileName(e.Name, ".battlemat.json"))
+		})
 	})
 }
 

@@ -319,9 +319,34 @@ func (t *Table) mapNote() string {
 }
 
 // withPicture calls done with the shown map image as a save file's
-// picture (nil when there is none), its bytes read from the checked blob.
+// picture (nil when there is none).
 func (t *Table) withPicture(ctx app.Context, done func(ctx app.Context, p *combat.Picture, err error)) {
-	blob, fit := t.mapImg.blob, t.mapImg.fit
+	pictureOf(ctx, t.mapImg.blob, t.mapImg.fit, done)
+}
+
+// storedPicture calls done with the map image the library keeps for entry
+// id as a save file's picture (nil when there is none).
+func (t *Table) storedPicture(ctx app.Context, id string, done func(ctx app.Context, p *combat.Picture, err error)) {
+	db := t.shelf.db
+	db.Blob(id, blobMap, func(ctx app.Context, blob app.Value, err error) {
+		if err != nil || !blob.Truthy() {
+			done(ctx, nil, err)
+			return
+		}
+		db.Blob(id, blobMapFit, func(ctx app.Context, v app.Value, err error) {
+			fit := mapFit{Scale: 100}
+			if err == nil && v.Truthy() {
+				fit = mapFit{Scale: clampInt(v.Get("scale"), 1, 1000, 100), DX: clampInt(v.Get("dx"), -10000, 10000, 0),
+					DY: clampInt(v.Get("dy"), -10000, 10000, 0), Dim: clampInt(v.Get("dim"), 0, 90, 0)}
+			}
+			pictureOf(ctx, blob, fit, done)
+		})
+	})
+}
+
+// pictureOf calls done with a picture blob and its fit as a save file's
+// picture (nil when blob is none), its bytes read from the blob.
+func pictureOf(ctx app.Context, blob app.Value, fit mapFit, done func(ctx app.Context, p *combat.Picture, err error)) {
 	if blob == nil || !blob.Truthy() {
 		done(ctx, nil, nil)
 		return
