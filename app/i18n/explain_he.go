@@ -172,6 +172,14 @@ var heKrysztaly = map[string]string{
 	krysztaly.KeyDelay:             "מספר המקטעים עד שהמכה נוחתת",
 	krysztaly.KeySlowed:            "התקפות נמשכות פי שניים",
 	krysztaly.KeyProficiencyRoll:   "ק100 לקבוצת נשק שנלמדה זה עתה",
+	krysztaly.KeyMinProficiency:    "רף המקצוע: הטלה נמוכה ממנו נחשבת כערך זה",
+	krysztaly.KeyRaceMod:           "תוספת או הפחתה של הגזע למיומנות שהוטלה",
+	krysztaly.KeyProfessionMod:     "תוספת המקצוע למיומנות שהוטלה",
+	krysztaly.KeyTeacher:           "דרגת ההתמחות של המלמד",
+	krysztaly.KeyTier:              "דרגת ההתמחות שהושגה בקבוצה",
+	krysztaly.KeySlots:             "מקומות האימון בדרגה זו",
+	krysztaly.KeySlotsUsed:         "מקומות שהאימונים כבר תופסים",
+	krysztaly.KeySlotsFree:         "מקומות שנותרו לאימונים נוספים",
 }
 
 // heCairn explains the DAIRN terms in Hebrew.

@@ -171,6 +171,14 @@ var kkKrysztaly = map[string]string{
 	krysztaly.KeyDelay:             "соққы тигенге дейінгі сегменттер саны",
 	krysztaly.KeySlowed:            "шабуылдар екі есе ұзаққа созылады",
 	krysztaly.KeyProficiencyRoll:   "жаңа үйренілген қару тобына d100",
+	krysztaly.KeyMinProficiency:    "мамандықтың төменгі шегі: одан төмен лақтыру осы мән болып саналады",
+	krysztaly.KeyRaceMod:           "нәсілдің лақтырылған шеберлікке қосатын не азайтатын түзетуі",
+	krysztaly.KeyProfessionMod:     "мамандықтың лақтырылған шеберлікке қосатын үстемесі",
+	krysztaly.KeyTeacher:           "үйретушінің мамандану деңгейі",
+	krysztaly.KeyTier:              "топта жеткен мамандану деңгейі",
+	krysztaly.KeySlots:             "осы деңгейдегі жаттығу орындары",
+	krysztaly.KeySlotsUsed:         "жаттығулар алып қойған орындар",
+	krysztaly.KeySlotsFree:         "келесі жаттығуларға қалған орындар",
 }
 
 // kkCairn explains the DAIRN terms in Kazakh, the ruleset's own language

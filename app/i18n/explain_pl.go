@@ -172,6 +172,14 @@ var plKrysztaly = map[string]string{
 	krysztaly.KeyDelay:             "ile segmentów mija, zanim cios dojdzie",
 	krysztaly.KeySlowed:            "każdy atak trwa dwa razy dłużej",
 	krysztaly.KeyProficiencyRoll:   "k100 dla świeżo wyuczonej grupy broni",
+	krysztaly.KeyMinProficiency:    "próg profesji: niższy rzut liczy się jako ta wartość",
+	krysztaly.KeyRaceMod:           "premia lub kara rasy do wylosowanej biegłości",
+	krysztaly.KeyProfessionMod:     "premia profesji do wylosowanej biegłości",
+	krysztaly.KeyTeacher:           "poziom specjalizacji tego, kto uczy",
+	krysztaly.KeyTier:              "poziom specjalizacji osiągnięty w grupie",
+	krysztaly.KeySlots:             "miejsca na szkolenia na tym poziomie",
+	krysztaly.KeySlotsUsed:         "miejsca zajęte przez dotychczasowe szkolenia",
+	krysztaly.KeySlotsFree:         "miejsca, które zostają na dalsze szkolenia",
 }
 
 // plCairn explains the DAIRN terms in Polish.

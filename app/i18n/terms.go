@@ -168,6 +168,14 @@ var krysztalyEnglish = map[string]string{
 	krysztaly.KeyDelay:             "delay",
 	krysztaly.KeySlowed:            "twice as slow",
 	krysztaly.KeyProficiencyRoll:   "proficiency roll",
+	krysztaly.KeyMinProficiency:    "minimum proficiency",
+	krysztaly.KeyRaceMod:           "race modifier",
+	krysztaly.KeyProfessionMod:     "profession modifier",
+	krysztaly.KeyTeacher:           "teacher",
+	krysztaly.KeyTier:              "specialisation tier",
+	krysztaly.KeySlots:             "training slots",
+	krysztaly.KeySlotsUsed:         "slots used",
+	krysztaly.KeySlotsFree:         "slots free",
 }
 
 // cairnEnglish gives each DAIRN trace key a short English label; the

@@ -2,6 +2,8 @@ package combat
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"battlemat/rules/dice"
 )
@@ -31,7 +33,8 @@ type ActResolver interface {
 // ActOutcome is what an act did. Turn says it is taken on ID's turn and
 // spends its action (ENG-ACT-2); EndsTurn ends that turn at once. Value is a
 // number the act produced (a count). HP, State and RoundState replace those
-// of the listed combatants.
+// of the listed combatants; Profile replaces their profiles, whose stats the
+// engine derives again as an Edit does (ENG-ACT-3).
 type ActOutcome struct {
 	Turn       bool                       `json:"turn,omitempty"`
 	EndsTurn   bool                       `json:"endsTurn,omitempty"`
@@ -40,6 +43,7 @@ type ActOutcome struct {
 	HP         map[string]int             `json:"hp,omitempty"`
 	State      map[string]json.RawMessage `json:"state,omitempty"`
 	RoundState map[string]json.RawMessage `json:"roundState,omitempty"`
+	Profile    map[string]json.RawMessage `json:"profile,omitempty"`
 	Trace      Trace                      `json:"trace,omitempty"`
 }
 
@@ -91,6 +95,9 @@ func (c Act) apply(a *applier) error {
 	if err := a.setHPs(out.HP, "ENG-ACT-1"); err != nil {
 		return err
 	}
+	if err := a.setProfiles(out.Profile); err != nil {
+		return err
+	}
 	a.emit(Event{Type: ActResolved, Rule: out.Rule, Actor: c.ID, Target: c.Target, Key: c.Key, Value: out.Value, Trace: out.Trace})
 	for _, cb := range a.e.Combatants {
 		if err := a.downed(cb.ID, wasUp[cb.ID]); err != nil {
@@ -116,6 +123,21 @@ func (a *applier) setHPs(hp map[string]int, rule RuleID) error {
 			return Invalid(rule, "hp", "ruleset set %s's HP to %d", c.ID, v)
 		}
 		a.setHP(c, v)
+	}
+	return nil
+}
+
+// setProfiles replaces the listed combatants' profiles as Edit commands
+// would, each keeping its name, side, square and HP (ENG-ACT-3).
+func (a *applier) setProfiles(profiles map[string]json.RawMessage) error {
+	for _, id := range slices.Sorted(maps.Keys(profiles)) {
+		c, err := a.get(id)
+		if err != nil {
+			return err
+		}
+		if err := (Edit{Spec{ID: id, Name: c.Name, Side: c.Side, Pos: c.Pos, Profile: profiles[id]}}).apply(a); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -45,6 +45,14 @@ const (
 	KeyDelay             = "delay"              // segments (KC-ALG-A step 16)
 	KeySlowed            = "twice-as-slow"      // KC-ATK-5
 	KeyProficiencyRoll   = "proficiency-roll"   // d100 when a group is trained (KC-PROF-5)
+	KeyMinProficiency    = "min-proficiency"    // the profession's minimum a low roll counts as (KC-PROF-6)
+	KeyRaceMod           = "race-mod"           // race modifier to a rolled proficiency (KC-PROF-5)
+	KeyProfessionMod     = "profession-mod"     // profession modifier to a rolled proficiency (KC-PROF-5)
+	KeyTeacher           = "teacher"            // the teacher's tier (KC-SPEC-3)
+	KeyTier              = "tier"               // the specialisation tier reached (KC-SPEC-2)
+	KeySlots             = "slots"              // proficiency slots at the level (KC-SLOT-2)
+	KeySlotsUsed         = "slots-used"         // slots the trainings use (KC-SLOT-3)
+	KeySlotsFree         = "slots-free"         // slots left for training (KC-SLOT-4)
 )
 
 // Term is how Kryształy Czasu players name a trace key: the Polish term, its
@@ -102,4 +110,12 @@ var Glossary = map[string]Term{
 	KeyDelay:             {"opóźnienie", "", "segments before the blow lands"},
 	KeySlowed:            {"dwukrotnie wolniejsze ataki", "", "attacks take twice as long"},
 	KeyProficiencyRoll:   {"losowanie biegłości", "k100", "d100 for a newly trained weapon group"},
+	KeyMinProficiency:    {"minimalna biegłość", "", "the profession's floor: a lower roll counts as this"},
+	KeyRaceMod:           {"modyfikator rasowy", "", "the race's bonus or penalty to a rolled skill"},
+	KeyProfessionMod:     {"modyfikator profesji", "", "the profession's bonus to a rolled skill"},
+	KeyTeacher:           {"nauczyciel", "", "the tier of the one who teaches"},
+	KeyTier:              {"specjalizacja", "", "specialisation tier reached in the group"},
+	KeySlots:             {"miejsca na biegłości", "", "training slots at this level"},
+	KeySlotsUsed:         {"zajęte miejsca", "", "slots the trainings already use"},
+	KeySlotsFree:         {"wolne miejsca", "", "slots left for further training"},
 }

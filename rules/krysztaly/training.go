@@ -121,7 +121,9 @@ func (p Profile) CanTrain(t Training, group string, teacher Tier) error {
 
 // Train returns the profile after training t in group (see CanTrain), the
 // profile itself unchanged. A new group's proficiency is rolled on r
-// (KC-PROF-5); other trainings roll nothing. The trace records the roll.
+// (KC-PROF-5); other trainings roll nothing. The trace records the roll with
+// the minimum and modifiers it was read with, the teacher and tier of a
+// specialisation, and the slots after the training (KC-SLOT-2 to KC-SLOT-4).
 func (p Profile) Train(t Training, group string, teacher Tier, r dice.Roller) (Profile, combat.Trace, error) {
 	if err := p.CanTrain(t, group, teacher); err != nil {
 		return p, nil, err
@@ -129,28 +131,36 @@ func (p Profile) Train(t Training, group string, teacher Tier, r dice.Roller) (P
 	q := p
 	q.Proficiencies = append([]Proficiency(nil), p.Proficiencies...)
 	var tr combat.Trace
-	if t == TrainShieldBearer {
+	switch t {
+	case TrainShieldBearer:
 		q.ShieldBearer = true
-		return q, tr, nil
-	}
-	if t == TrainGroup {
+	case TrainGroup:
 		roll := r.Roll(100)
 		base := p.RolledProficiency(roll)
 		tr = append(tr,
 			combat.Step{Rule: "KC-PROF-5", Kind: combat.StepRoll, Key: KeyProficiencyRoll, Sides: 100, Face: roll},
+			combat.Step{Rule: "KC-PROF-6", Kind: combat.StepCompute, Key: KeyMinProficiency, Value: p.MinProficiency()},
+			combat.Step{Rule: "KC-PROF-5", Kind: combat.StepModifier, Key: KeyRaceMod, Quantity: KeyProficiency, Value: p.RaceMod},
+			combat.Step{Rule: "KC-PROF-5", Kind: combat.StepModifier, Key: KeyProfessionMod, Quantity: KeyProficiency, Value: p.ProfessionModifier()},
 			combat.Step{Rule: "KC-PROF-5", Kind: combat.StepCompute, Key: KeyProficiency, Value: base})
 		q.Proficiencies = append(q.Proficiencies, Proficiency{Group: group, Base: base})
-		return q, tr, nil
-	}
-	for i := range q.Proficiencies {
-		if q.Proficiencies[i].Group != group {
-			continue
+	default:
+		for i := range q.Proficiencies {
+			if q.Proficiencies[i].Group != group {
+				continue
+			}
+			if t == TrainTier {
+				q.Proficiencies[i].Tier++
+				tr = append(tr, combat.Step{Rule: "KC-SPEC-3", Kind: combat.StepCompute, Key: KeyTeacher, Value: int(teacher)},
+					combat.Step{Rule: "KC-SPEC-2", Kind: combat.StepCompute, Key: KeyTier, Value: int(q.Proficiencies[i].Tier)})
+			} else {
+				q.Proficiencies[i].Ambidexterity++
+			}
 		}
-		if t == TrainTier {
-			q.Proficiencies[i].Tier++
-		} else {
-			q.Proficiencies[i].Ambidexterity++
-		}
 	}
+	tr = append(tr,
+		combat.Step{Rule: "KC-SLOT-2", Kind: combat.StepCompute, Key: KeySlots, Value: q.SlotCount()},
+		combat.Step{Rule: "KC-SLOT-3", Kind: combat.StepCompute, Key: KeySlotsUsed, Value: q.SlotsUsed()},
+		combat.Step{Rule: "KC-SLOT-4", Kind: combat.StepCompute, Key: KeySlotsFree, Value: q.FreeSlots()})
 	return q, tr, nil
 }

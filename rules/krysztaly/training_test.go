@@ -1,6 +1,7 @@
 package krysztaly
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,7 +12,8 @@ import (
 )
 
 // TestVectorSlots checks KC-TV-1 and KC-TV-2: slots(L) = start +
-// floor((L − 1) / X) (KC-SLOT-2).
+// floor((L − 1) / X) (KC-SLOT-2), by Profession.Slots and through training
+// acts until one is refused for want of slots (slotsThroughApply).
 func TestVectorSlots(t *testing.T) {
 	for _, c := range []struct {
 		id     string
@@ -32,36 +34,51 @@ func TestVectorSlots(t *testing.T) {
 			if !slices.Equal(got, c.want) {
 				t.Errorf("KC-SLOT-2: %s slots at %v = %v, want %v", c.p, c.levels, got, c.want)
 			}
+			for i, l := range c.levels {
+				if n := slotsThroughApply(t, c.p, l, c.want[i]); n != c.want[i] {
+					t.Errorf("KC-SLOT-4: %s level %d trained %d groups through acts, want %d", c.p, l, n, c.want[i])
+				}
+			}
 		})
 	}
 }
 
-// TestVectorRolledProficiency checks KC-TV-3 to KC-TV-5 (KC-PROF-5) and the
-// roll through Train.
+// TestVectorRolledProficiency checks KC-TV-3 to KC-TV-5 (KC-PROF-5,
+// KC-PROF-6) by RolledProficiency and through a training act in setup,
+// compared with Train (train): the act's trace shows the d100, the minimum
+// and both modifiers, and the attack that follows uses the trained value.
 func TestVectorRolledProficiency(t *testing.T) {
 	for _, c := range []struct {
-		id      string
-		p       Profession
-		raceMod int
-		roll    int
-		want    int
+		id                  string
+		p                   Profession
+		raceMod             int
+		roll                int
+		minimum, prof, want int
 	}{
-		{"KC-TV-3/37", Warrior, 0, 37, 60}, {"KC-TV-3/50", Warrior, 0, 50, 60},
-		{"KC-TV-3/83", Warrior, 0, 83, 93}, {"KC-TV-3/100", Warrior, 0, 100, 110},
-		{"KC-TV-4/12", Mage, 0, 12, 20}, {"KC-TV-4/21", Mage, 0, 21, 21},
-		{"KC-TV-5", Guardsman, 5, 44, 70},
+		{"KC-TV-3/37", Warrior, 0, 37, 50, 10, 60}, {"KC-TV-3/50", Warrior, 0, 50, 50, 10, 60},
+		{"KC-TV-3/83", Warrior, 0, 83, 50, 10, 93}, {"KC-TV-3/100", Warrior, 0, 100, 50, 10, 110},
+		{"KC-TV-4/12", Mage, 0, 12, 20, 0, 20}, {"KC-TV-4/21", Mage, 0, 21, 20, 0, 21},
+		{"KC-TV-5", Guardsman, 5, 44, 50, 15, 70},
 	} {
 		t.Run(c.id, func(t *testing.T) {
-			pr := Profile{Professions: []Profession{c.p}, Level: 1, RaceMod: c.raceMod}
+			pr := trainee(c.p, 1, c.raceMod)
 			if got := pr.RolledProficiency(c.roll); got != c.want {
 				t.Errorf("KC-PROF-5: roll %d gives %d, want %d", c.roll, got, c.want)
 			}
-			q, tr, err := pr.Train(TrainGroup, "swords", TierNone, dicetest.Script(t, c.roll))
+			enc, ev, err := train(t, setup(t, pr), TrainGroup, "swords", TierNone, c.roll)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := q.ProficiencyWith("swords"); got != c.want || len(pr.Proficiencies) != 0 {
-				t.Errorf("KC-PROF-4: trained %d (input changed: %v), want %d\n%v", got, len(pr.Proficiencies) != 0, c.want, tr)
+			for key, want := range map[string]int{KeyMinProficiency: c.minimum, KeyRaceMod: c.raceMod, KeyProfessionMod: c.prof, KeyProficiency: c.want} {
+				if got, ok := stepValue(ev.Trace, key); !ok || got != want {
+					t.Errorf("KC-PROF-5: %s = %d in the act's trace, want %d\n%v", key, got, want, ev.Trace)
+				}
+			}
+			if got := profileOf(t, enc, "t").ProficiencyWith("swords"); got != c.want {
+				t.Errorf("KC-PROF-4: trained %d, want %d", got, c.want)
+			}
+			if got := attackProficiency(t, enc); got != c.want {
+				t.Errorf("KC-PROF-8: the attack after training uses P = %d, want %d", got, c.want)
 			}
 		})
 	}
@@ -99,7 +116,7 @@ func TestVectorUntrained(t *testing.T) {
 }
 
 // TestVectorTiers checks KC-TV-9 (KC-SPEC-4, KC-PROF-8) and KC-TV-8, the
-// teacher requirement (KC-SPEC-3).
+// teacher requirement (KC-SPEC-3), by CanTrain and through training acts.
 func TestVectorTiers(t *testing.T) {
 	t.Run("KC-TV-9", func(t *testing.T) {
 		wantP := []int{65, 75, 90, 110, 135}
@@ -131,6 +148,13 @@ func TestVectorTiers(t *testing.T) {
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			checkRule(t, student(c.from).CanTrain(TrainTier, "swords", c.teacher), c.rule)
+			p := trainee(Warrior, 10, 0)
+			p.Proficiencies = student(c.from).Proficiencies
+			_, ev, err := train(t, setup(t, p), TrainTier, "swords", c.teacher)
+			checkRule(t, err, c.rule)
+			if got, _ := stepValue(ev.Trace, KeyTier); err == nil && got != int(c.from)+1 {
+				t.Errorf("KC-SPEC-2: the act reached tier %d, want %d", got, c.from+1)
+			}
 		})
 	}
 	t.Run("KC-SPEC-1/untrained", func(t *testing.T) {
@@ -144,9 +168,14 @@ func TestVectorTiers(t *testing.T) {
 }
 
 // TestVectorSlotUse checks KC-TV-37: slots used by trainings and the free
-// slot requirement (KC-SLOT-3, KC-SLOT-4), going through Train step by step.
+// slot requirement (KC-SLOT-3, KC-SLOT-4), a level 1 warrior trained step by
+// step through acts, each compared with Train (train): double specialist is
+// refused until the GM raises it to level 3. The engine derives the trained
+// profile's stats again: specialist in swords adds an attack with the sword
+// (ENG-ACT-3, KC-SPEC-5).
 func TestVectorSlotUse(t *testing.T) {
-	p := Profile{Professions: []Profession{Warrior}, Level: 1}
+	enc := setup(t, trainee(Warrior, 1, 0))
+	var ev combat.Event
 	var err error
 	steps := []struct {
 		t     Training
@@ -158,15 +187,24 @@ func TestVectorSlotUse(t *testing.T) {
 		{TrainTier, "swords", Specialist, nil}, {TrainTier, "swords", Master, nil},
 	}
 	for _, s := range steps {
-		if p, _, err = p.Train(s.t, s.group, s.tier, dicetest.Script(t, s.dice...)); err != nil {
+		if enc, ev, err = train(t, enc, s.t, s.group, s.tier, s.dice...); err != nil {
 			t.Fatalf("%v %s: %v", s.t, s.group, err)
 		}
 	}
+	p := profileOf(t, enc, "t")
 	t.Run("KC-TV-37/L1", func(t *testing.T) {
-		if p.SlotsUsed() != 5 || p.FreeSlots() != 1 {
-			t.Errorf("KC-SLOT-3: used %d free %d, want 5 and 1", p.SlotsUsed(), p.FreeSlots())
+		used, _ := stepValue(ev.Trace, KeySlotsUsed)
+		free, _ := stepValue(ev.Trace, KeySlotsFree)
+		if p.SlotsUsed() != 5 || p.FreeSlots() != 1 || used != 5 || free != 1 || ev.Value != 1 {
+			t.Errorf("KC-SLOT-3: used %d free %d (act: %d, %d, value %d), want 5 and 1", p.SlotsUsed(), p.FreeSlots(), used, free, ev.Value)
 		}
 		checkRule(t, p.CanTrain(TrainTier, "swords", Master), "KC-SLOT-4")
+		_, _, err := train(t, enc, TrainTier, "swords", Master)
+		checkRule(t, err, "KC-SLOT-4")
+		r, err := p.AttacksPerRound()
+		if c, _ := enc.Combatant("t"); err != nil || c.Stats.Actions != 2 || r.Total != 2 {
+			t.Errorf("ENG-ACT-3: a specialist with the sword gets %d actions (routine %d, %v), want 2 (KC-SPEC-5)", c.Stats.Actions, r.Total, err)
+		}
 	})
 	t.Run("KC-TV-37/L3", func(t *testing.T) {
 		p := p
@@ -174,6 +212,16 @@ func TestVectorSlotUse(t *testing.T) {
 		checkRule(t, p.CanTrain(TrainTier, "swords", Master), "")
 		if got := p.ProficiencyWith("swords"); got != 93+15 {
 			t.Errorf("KC-PROF-8: swords %d, want 108", got)
+		}
+		raw, _ := json.Marshal(p)
+		c, _ := enc.Combatant("t")
+		enc, _ := apply(t, enc, nil, combat.Edit{Spec: combat.Spec{ID: "t", Name: c.Name, Side: c.Side, Pos: c.Pos, Profile: raw}})
+		enc, ev, err := train(t, enc, TrainTier, "swords", Master)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := profileOf(t, enc, "t").ProficiencyWith("swords"); got != 93+30 || ev.Value != 0 {
+			t.Errorf("KC-SPEC-4: swords %d with %d free after the act, want 123 and 0", got, ev.Value)
 		}
 	})
 	t.Run("KC-SHIELD-1", func(t *testing.T) {
