@@ -50,7 +50,7 @@ func chooseLang(t *testing.T, ctx context.Context, l i18n.Lang) {
 		s.dispatchEvent(new Event('change', {bubbles: true}));
 		return true;
 	})()`)
-	poll[bool](t, ctx, `document.documentElement.lang === '`+l.String()+`' && document.getElementById('end-turn').textContent === `+jsString(i18n.T(l, "turn.end")), 5*time.Second)
+	poll[bool](t, ctx, `document.documentElement.lang === '`+l.String()+`' && document.getElementById('export').textContent === `+jsString(i18n.T(l, "bar.export")), 5*time.Second)
 }
 
 // jsString quotes s for JavaScript source.

@@ -240,17 +240,23 @@ func (t *Table) loadMap(ctx app.Context) {
 				return
 			}
 			db.Blob(id, blobMapFit, func(ctx app.Context, v app.Value, err error) {
-				fit := defaultFit(w, t.state().Map.W)
-				if err == nil && v.Truthy() {
-					fit = mapFit{Scale: clampInt(v.Get("scale"), 1, 1000, fit.Scale), DX: clampInt(v.Get("dx"), -10000, 10000, 0),
-						DY: clampInt(v.Get("dy"), -10000, 10000, 0), Dim: clampInt(v.Get("dim"), 0, 90, fit.Dim)}
-				}
+				fit := storedFit(v, err, defaultFit(w, t.state().Map.W))
 				if t.shelf.entry.ID == id {
 					t.showMap(blob, w, h, fit)
 				}
 			})
 		})
 	})
+}
+
+// storedFit reads a fit the library kept (v, read with err), each value
+// within its bounds; def where there is none or a value is not a number.
+func storedFit(v app.Value, err error, def mapFit) mapFit {
+	if err != nil || !v.Truthy() {
+		return def
+	}
+	return mapFit{Scale: clampInt(v.Get("scale"), 1, 1000, def.Scale), DX: clampInt(v.Get("dx"), -10000, 10000, 0),
+		DY: clampInt(v.Get("dy"), -10000, 10000, 0), Dim: clampInt(v.Get("dim"), 0, 90, def.Dim)}
 }
 
 // clampInt reads a stored number within lo..hi, or def when it is not one.
@@ -334,12 +340,7 @@ func (t *Table) storedPicture(ctx app.Context, id string, done func(ctx app.Cont
 			return
 		}
 		db.Blob(id, blobMapFit, func(ctx app.Context, v app.Value, err error) {
-			fit := mapFit{Scale: 100}
-			if err == nil && v.Truthy() {
-				fit = mapFit{Scale: clampInt(v.Get("scale"), 1, 1000, 100), DX: clampInt(v.Get("dx"), -10000, 10000, 0),
-					DY: clampInt(v.Get("dy"), -10000, 10000, 0), Dim: clampInt(v.Get("dim"), 0, 90, 0)}
-			}
-			pictureOf(ctx, blob, fit, done)
+			pictureOf(ctx, blob, storedFit(v, err, mapFit{Scale: 100}), done)
 		})
 	})
 }
