@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -87,7 +88,8 @@ func TestE2EFitZoom(t *testing.T) {
 // TestE2EKCExpectedDamage opens the Kryształy Czasu duel with the orc
 // acting and the warrior targeted, on three screens and in four languages:
 // the odds panel prints the expected damage taken as the engine's number
-// of points, to a tenth (it printed "9,440.0%").
+// of points, to a tenth (it printed "9,440.0%"), and the tooltips explain
+// the ruleset's terms in the reader's language.
 func TestE2EKCExpectedDamage(t *testing.T) {
 	srv := startServer(t)
 	order := combat.SetOrder{Order: []combat.Slot{{Members: []string{"orc"}, Score: 20}, {Members: []string{"warrior"}, Score: 10}}}
@@ -122,6 +124,11 @@ func TestE2EKCExpectedDamage(t *testing.T) {
 				got := poll[string](t, ctx, `(document.querySelector('#odds .chance[data-key="`+mean.Key+`"] .v') || {}).textContent || false`, 5*time.Second)
 				if want := i18n.Tenths(l, tenths); got != want {
 					t.Errorf("%s: expected damage shown as %q, want %q (%d/%d points)", l, got, want, mean.Num, mean.Den)
+				}
+				// The hit row's tooltip explains the term in the reader's language.
+				tip := eval[string](t, ctx, `document.querySelector('#odds .chance[data-key="hit"]').title`)
+				if why, _ := i18n.Explain(l, "krysztaly", "hit"); !strings.Contains(tip, why) {
+					t.Errorf("%s: the hit row's tooltip %q lacks %q", l, tip, why)
 				}
 				eval[bool](t, ctx, `(document.getElementById('odds').scrollIntoView(), true)`)
 				screenshot(t, ctx, "kc-expected-"+vp.name+"-"+l.String())
