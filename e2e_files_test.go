@@ -46,9 +46,7 @@ func TestE2EExportImport(t *testing.T) {
 	// Another encounter of the user's own, then import the file over it.
 	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dairn-bandits", combat.Reposition{ID: "hero", To: grid.Square{X: 1, Y: 1}}))
 	poll[bool](t, ctx, `document.getElementById('token-hero') !== null && document.getElementById('token-captain') === null`, 10*time.Second)
-	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#import"), []string{file})); err != nil {
-		t.Fatal(err)
-	}
+	upload(t, ctx, "#import", file)
 	poll[bool](t, ctx, `document.getElementById('token-captain') !== null`, 5*time.Second)
 	screenshot(t, ctx, "files-imported")
 	click(t, ctx, "#library-toggle") // the encounter open before the import is still there
@@ -58,9 +56,7 @@ func TestE2EExportImport(t *testing.T) {
 	if err := os.WriteFile(bad, doc[:len(doc)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#import"), []string{bad})); err != nil {
-		t.Fatal(err)
-	}
+	upload(t, ctx, "#import", bad)
 	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 5*time.Second)
 	if eval[bool](t, ctx, `document.getElementById('token-captain') === null`) {
 		t.Error("a damaged file replaced the encounter")

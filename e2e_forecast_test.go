@@ -17,6 +17,20 @@ const longTasksJS = `(() => {
 	return true;
 })()`
 
+// progressJS starts recording, once per animation frame, each new value
+// the forecast's progress bar shows into window.progressSeen.
+const progressJS = `(() => {
+	window.progressSeen = [];
+	const look = () => {
+		const p = document.getElementById('forecast-progress');
+		const v = p ? +p.value : 0;
+		if (v > 0 && window.progressSeen[window.progressSeen.length - 1] !== v) window.progressSeen.push(v);
+		requestAnimationFrame(look);
+	};
+	requestAnimationFrame(look);
+	return true;
+})()`
+
 // TestE2EForecast runs "Who wins?" on the goblin ambush: the panel fills
 // with a win bar per side and its interval, a difficulty word, a risk on
 // every token and a rounds histogram, while the page stays responsive (the
@@ -28,6 +42,7 @@ func TestE2EForecast(t *testing.T) {
 	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dnd5e-goblin-ambush"))
 	poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 10*time.Second)
 	eval[bool](t, ctx, longTasksJS)
+	eval[bool](t, ctx, progressJS)
 	time.Sleep(300 * time.Millisecond) // let the page settle: only the forecast's tasks count
 	eval[bool](t, ctx, `(window.longTasks = [], true)`)
 
@@ -46,17 +61,20 @@ func TestE2EForecast(t *testing.T) {
 	longest := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.longestMs`)
 	tasks := eval[[]int](t, ctx, `window.longTasks`)
 	t.Logf("cancelled after %d fights; longest slice of work %d ms; long tasks %v", fights, longest, tasks)
-	// The goal is no task over 50 ms; on a machine shared with other work
-	// a slice's wall time stretches, so the figures are logged and the
-	// test fails only if the work was not cut into slices: a task over a
-	// twentieth of the whole forecast.
+	// The goal is no task over 50 ms. A task's wall time says as much
+	// about the machine as about the app, so it is logged, not asserted;
+	// what is asserted is that the work is cut into slices that give the
+	// page back between them: the progress bar is seen, frame by frame, at
+	// many values on its way to 200 fights.
 	longestTask := 0
 	for _, d := range tasks {
 		longestTask = max(longestTask, d)
 	}
 	t.Logf("longest main-thread task %d ms (goal 50 ms), %d tasks over 50 ms", longestTask, len(tasks))
-	if elapsed := at200 - t0; float64(longestTask) > elapsed/20 {
-		t.Errorf("a main-thread task took %d ms of the forecast's %.0f ms: the work is not sliced", longestTask, elapsed)
+	seen := eval[[]float64](t, ctx, `window.progressSeen.filter(v => v < 200)`)
+	t.Logf("the progress bar was painted at %d values below 200 fights", len(seen))
+	if len(seen) < 5 {
+		t.Errorf("the progress bar showed only %v on the way to 200 fights: the work is not sliced", seen)
 	}
 	if !eval[bool](t, ctx, `document.getElementById('forecast-count').textContent.includes('Cancelled')`) {
 		t.Error("Cancel does not say the forecast was cancelled")

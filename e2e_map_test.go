@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"battlemat/app/i18n"
 )
 
@@ -70,9 +68,7 @@ func TestE2EMapImage(t *testing.T) {
 	for _, c := range []struct{ file, key string }{{fake, "map.not-image"}, {big, "map.too-large"}} {
 		file, key := c.file, c.key
 		poll[bool](t, ctx, `document.querySelector('.notice[data-error=true]') === null`, 5*time.Second)
-		if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#map-file"), []string{file})); err != nil {
-			t.Fatal(err)
-		}
+		upload(t, ctx, "#map-file", file)
 		want := i18n.T(en, key, "max", "8", "side", 8192)
 		got := poll[string](t, ctx, `(document.querySelector('.notice[data-error=true]') || {}).textContent || false`, 10*time.Second)
 		if !strings.Contains(got, want) {
@@ -84,9 +80,7 @@ func TestE2EMapImage(t *testing.T) {
 		eval[bool](t, ctx, `(document.querySelector('#notice .linkish').click(), true)`)
 	}
 
-	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#map-file"), []string{mapPicture(t)})); err != nil {
-		t.Fatal(err)
-	}
+	upload(t, ctx, "#map-file", mapPicture(t))
 	cols := eval[int](t, ctx, `+document.getElementById('board').dataset.cols`)
 	if w := poll[int](t, ctx, `(() => { const i = document.querySelector('#map-image image'); return i ? +i.getAttribute('width') : false; })()`, 10*time.Second); w < cols*40-2 || w > cols*40 {
 		t.Errorf("the picture is %d units wide, want the grid's %d", w, cols*40)

@@ -59,9 +59,7 @@ func TestE2EMapInFile(t *testing.T) {
 	poll[bool](t, ctx, `document.querySelectorAll('.token').length > 0`, 10*time.Second)
 	click(t, ctx, "#edit-open")
 	poll[bool](t, ctx, `document.getElementById('map-file') !== null`, 5*time.Second)
-	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#map-file"), []string{mapPicture(t)})); err != nil {
-		t.Fatal(err)
-	}
+	upload(t, ctx, "#map-file", mapPicture(t))
 	poll[bool](t, ctx, `document.querySelector('#map-image image') !== null`, 10*time.Second)
 	eval[bool](t, ctx, `(() => { const s = document.getElementById('map-dim'); s.value = '60'; s.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
 	poll[bool](t, ctx, `document.querySelector('#map-image image').getAttribute('opacity') === '0.40'`, 5*time.Second)
@@ -124,9 +122,7 @@ func TestE2EMapInFile(t *testing.T) {
 			if eval[bool](t, ctx, `document.getElementById('map-image') !== null`) {
 				t.Fatal("a fresh profile shows a map image before the import")
 			}
-			if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#import"), []string{file})); err != nil {
-				t.Fatal(err)
-			}
+			upload(t, ctx, "#import", file)
 			poll[bool](t, ctx, `(() => { const i = document.querySelector('#map-image image'); return i !== null && i.getAttribute('opacity') === '0.40'; })()`, 10*time.Second)
 			// The picture drawn is a live image of the right size, not a released one.
 			size := poll[[]int](t, ctx, `(() => {
@@ -143,9 +139,7 @@ func TestE2EMapInFile(t *testing.T) {
 			for i, l := range i18n.Langs {
 				chooseLang(t, ctx, l)
 				c := bad[i%len(bad)]
-				if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#import"), []string{c.file})); err != nil {
-					t.Fatal(err)
-				}
+				upload(t, ctx, "#import", c.file)
 				want := i18n.T(l, "map.file-left-out", "why", i18n.T(l, c.key, "max", i18n.Int(l, 8), "side", 8192))
 				got := poll[string](t, ctx, `(document.querySelector('#notice[data-error=true]') || {}).textContent || false`, 10*time.Second)
 				if !strings.Contains(got, want) {

@@ -100,20 +100,32 @@ func tap(t *testing.T, ctx context.Context, s grid.Square) {
 	mouse(t, ctx, input.DispatchMouseEventTypeMouseReleased, s)
 }
 
-// click clicks the element css names. go-app may replace an element
-// between the moment it is found and the click (a re-render swaps the
-// node), so a click whose node vanished is tried again on the new one.
+// click clicks the element css names.
 func click(t *testing.T, ctx context.Context, css string) {
+	t.Helper()
+	onNode(t, ctx, "clicking "+css, chromedp.Click(chromedp.CSS(css)))
+}
+
+// upload picks file in the file input css names.
+func upload(t *testing.T, ctx context.Context, css, file string) {
+	t.Helper()
+	onNode(t, ctx, "picking a file in "+css, chromedp.SetUploadFiles(chromedp.CSS(css), []string{file}))
+}
+
+// onNode runs an action on a node of the page. go-app may replace a node
+// between the moment it is found and the action (a re-render swaps it), so
+// an action whose node vanished is tried again on the new one.
+func onNode(t *testing.T, ctx context.Context, what string, action chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	var err error
 	for try := 0; try < 5; try++ {
-		if err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(css))); err == nil || !strings.Contains(err.Error(), "Could not find node") {
+		if err = chromedp.Do(ctx, action); err == nil || !strings.Contains(err.Error(), "Could not find node") {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	if err != nil {
-		t.Fatalf("clicking %s: %v", css, err)
+		t.Fatalf("%s: %v", what, err)
 	}
 }
 
