@@ -24,7 +24,10 @@ const (
 // Apply applies cmd to enc with the encounter's ruleset rs and the dice r.
 // It is pure: enc is never modified, and on error (an illegal command, a
 // missing capability, a short or wrong dice tape) it returns enc itself, no
-// events and a typed error.
+// events and a typed error. The result shares with enc the lists the
+// engine only ever replaces (walls, conditions, the initiative slots'
+// members and roll-off faces, opaque JSON): treat them as read-only, or
+// Clone the result.
 func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []Event, error) {
 	if rs == nil {
 		return enc, nil, &UnknownRulesetError{ID: enc.Ruleset}
@@ -32,7 +35,7 @@ func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []
 	if rs.ID() != enc.Ruleset {
 		return enc, nil, Invalid("", "ruleset", "encounter uses %q, not %q", enc.Ruleset, rs.ID())
 	}
-	a := &applier{rs: rs, e: enc.Clone(), r: r}
+	a := &applier{rs: rs, e: enc.fork(), r: r}
 	a.e.memo = enc.memo.next()
 	if tr, ok := rs.(TurnRuler); ok {
 		a.rules = tr.TurnRules()
@@ -51,7 +54,8 @@ func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []
 }
 
 // applier carries one application of a command: the ruleset, the new state
-// being built (a private deep copy) and the events so far.
+// being built (a fork of the old one: lists shared with it are replaced,
+// never changed in place) and the events so far.
 type applier struct {
 	rs     Ruleset
 	rules  TurnRules

@@ -164,14 +164,29 @@ func (s Stats) side() int { return max(1, s.Size) }
 // Callers must treat them as read-only. The copy has a Memo of its own,
 // empty: two clones of equal encounters are deeply equal.
 func (e Encounter) Clone() Encounter {
-	out := e
+	out := e.fork()
 	out.memo = &Memo{}
-	out.Combatants = slices.Clone(e.Combatants)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]
 		c.Conditions = slices.Clone(c.Conditions)
 	}
-	out.Order = cloneOrder(e.Order)
+	for i := range out.Order {
+		s := &out.Order[i]
+		s.Members, s.Tiebreak = slices.Clone(s.Members), slices.Clone(s.Tiebreak)
+	}
+	return out
+}
+
+// fork returns the copy of e that Apply changes: the lists it changes in
+// place copied (the combatants, the initiative slots, the declarations,
+// the timeline, the pending decision and the suspended move), the ones it
+// only ever replaces shared with e (walls, conditions, slot members and
+// roll-off faces, opaque JSON). A command costs a copy of the combatants,
+// not of everything they hold.
+func (e Encounter) fork() Encounter {
+	out := e
+	out.Combatants = slices.Clone(e.Combatants)
+	out.Order = slices.Clone(e.Order)
 	out.Declared = cloneDecls(e.Declared)
 	out.Timeline = cloneTimeline(e.Timeline)
 	out.Aims = cloneAims(e.Aims)

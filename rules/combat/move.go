@@ -104,6 +104,9 @@ func (a *applier) eligible(ids []string, mover string) ([]string, error) {
 		}
 		out = append(out, id)
 	}
+	if len(out) < 2 {
+		return out, nil
+	}
 	rank := map[string]int{}
 	n := max(1, len(a.e.Order))
 	for si, s := range a.e.Order {

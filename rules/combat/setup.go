@@ -153,7 +153,7 @@ func (c Remove) apply(a *applier) error {
 	for si, s := range a.e.Order {
 		mi := slices.Index(s.Members, c.ID)
 		if mi >= 0 {
-			s.Members = slices.Delete(s.Members, mi, mi+1)
+			s.Members = slices.Delete(slices.Clone(s.Members), mi, mi+1)
 			if si == a.e.Turn.Slot && mi < a.e.Turn.Member {
 				turn.Member--
 			}
@@ -269,7 +269,7 @@ func (a *applier) addCondition(id, cond string, rule RuleID) error {
 	if len(cb.Conditions) >= MaxConditions {
 		return Invalid("", "condition", "at most %d conditions", MaxConditions)
 	}
-	cb.Conditions = append(cb.Conditions, c.Condition)
+	cb.Conditions = append(slices.Clip(cb.Conditions), c.Condition) // a new list: the old one may be shared
 	a.emit(Event{Type: ConditionAdded, Rule: rule, Actor: c.ID, Key: c.Condition})
 	return nil
 }
@@ -283,7 +283,7 @@ func (c RemoveCondition) apply(a *applier) error {
 	if i < 0 {
 		return Invalid("", "condition", "%s does not have %q", c.ID, c.Condition)
 	}
-	cb.Conditions = slices.Delete(cb.Conditions, i, i+1)
+	cb.Conditions = slices.Delete(slices.Clone(cb.Conditions), i, i+1)
 	if len(cb.Conditions) == 0 {
 		cb.Conditions = nil
 	}
