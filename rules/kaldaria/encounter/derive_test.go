@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 	"battlemat/rules/grid"
 	"battlemat/rules/kaldaria/tactics"
 )
@@ -128,5 +129,72 @@ func TestSameCreatureFields(t *testing.T) {
 	b.OAsMade = []string{"c"}
 	if !sameCreature(a, a) || sameCreature(a, b) {
 		t.Error("sameCreature does not tell the creatures apart")
+	}
+}
+
+// TestDerivedFollowsPlay plays a sample through Apply, each state built
+// from the one before (so its derived battle comes from the previous
+// revision's: kept, or with one creature moved), and checks that every
+// combatant's steps to every neighbour and the acting creature's turn
+// budget read from it exactly as from the state derived anew.
+func TestDerivedFollowsPlay(t *testing.T) {
+	rs := Ruleset{}
+	enc, err := SampleCorridor(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pcg := dice.NewPCG(5)
+	apply := func(c combat.Command) {
+		t.Helper()
+		next, _, err := combat.Apply(rs, enc, c, pcg)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Kind(), err)
+		}
+		enc = next
+	}
+	if enc.Phase == combat.PhaseSetup {
+		apply(combat.RollInitiative{})
+		apply(combat.Start{})
+	}
+	for n := 0; n < 60 && enc.Phase == combat.PhaseRunning; n++ {
+		cold := fresh(t, enc)
+		for _, c := range enc.Combatants {
+			for _, d := range grid.Directions {
+				to := c.Pos.Add(d)
+				if got, want := stepAnswer(rs, enc, c.ID, c.Pos, to), stepAnswer(rs, cold, c.ID, c.Pos, to); got != want {
+					t.Fatalf("command %d, %s to %v: %s, want %s", n, c.ID, to, got, want)
+				}
+			}
+		}
+		if enc.Pending != nil {
+			apply(combat.DeclineOpportunity{})
+			continue
+		}
+		id := enc.Current()
+		got, gotErr := rs.TurnBudget(enc, id)
+		want, wantErr := rs.TurnBudget(cold, id)
+		if got != want || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Fatalf("command %d: budget of %s %+v %v, want %+v %v", n, id, got, gotErr, want, wantErr)
+		}
+		reach, err := combat.Reachable(rs, enc, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var far []grid.Square
+		for sq := range reach.Cost {
+			if p := reach.Path(sq); len(p) > len(far) || len(p) == len(far) && len(p) > 0 && grid.Compare(sq, far[len(far)-1]) < 0 {
+				far = p
+			}
+		}
+		moved := false
+		for ; len(far) > 0 && n%3 != 2 && !moved; far = far[:len(far)-1] {
+			// Reach counts a charge's distance; a walk may stop short.
+			if next, _, err := combat.Apply(rs, enc, combat.Move{ID: id, Path: far}, pcg); err == nil {
+				enc, moved = next, true
+			}
+		}
+		if !moved {
+			apply(combat.EndTurn{})
+		}
 	}
 }
