@@ -198,12 +198,13 @@ func (t *Table) renderPhase(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 }
 
 // lastPhase returns the hits and morale checks of the latest side phase
-// resolved in the log up to the cursor.
+// resolved in the session's recent entries (combat.RecentEntries).
 func (t *Table) lastPhase() ([]combat.PhaseHit, []combat.MoraleCheck) {
-	for i := min(t.sess.Cursor(), len(t.events)) - 1; i >= 0; i-- {
+	recent := t.sess.Recent()
+	for i := len(recent) - 1; i >= 0; i-- {
 		var hits []combat.PhaseHit
 		var morale []combat.MoraleCheck
-		for _, ev := range t.events[i] {
+		for _, ev := range recent[i] {
 			if ev.Type == combat.PhaseHitResolved && ev.Phase != nil {
 				hits = append(hits, *ev.Phase)
 			}

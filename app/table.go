@@ -9,7 +9,6 @@ import (
 
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
-	"battlemat/rules/dice"
 	"battlemat/rules/grid"
 	"battlemat/rules/rulesets"
 )
@@ -26,8 +25,6 @@ type Table struct {
 	// dispatched on it, since go-app drops what is dispatched to an element
 	// (a button) that has left the page in the meantime.
 	mounted app.Context
-	// events[i] are the events of log entry i, for the log panel.
-	events [][]combat.Event
 
 	selected string       // the combatant the user is looking at
 	target   string       // the combatant the selected one would attack
@@ -252,29 +249,11 @@ func (t *Table) openSample(ctx app.Context, id string) {
 func (t *Table) use(sess *combat.Session) {
 	t.sess = sess
 	t.changed()
-	t.events = replayEvents(sess)
 	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
 	t.surprised, t.fc, t.fcPolicies = nil, nil, savedPolicies(sess)
 	if cur := sess.State().Current(); cur != "" {
 		t.selected = cur
 	}
-}
-
-// replayEvents rebuilds the events of every log entry in effect by applying
-// the log again from the start with each entry's recorded dice, so a
-// restored or shared encounter shows its whole history.
-func replayEvents(sess *combat.Session) [][]combat.Event {
-	log := sess.Log()
-	out := make([][]combat.Event, len(log))
-	enc := sess.Start()
-	for i := 0; i < sess.Cursor(); i++ {
-		next, events, err := combat.Apply(sess.Ruleset(), enc, log[i].Command, dice.FromTape(log[i].Tape))
-		if err != nil {
-			break
-		}
-		enc, out[i] = next, events
-	}
-	return out
 }
 
 // do gives a command to the session, with the typed physical dice if any,
@@ -301,24 +280,13 @@ func (t *Table) do(ctx app.Context, cmd combat.Command) bool {
 	}
 	t.dice = ""
 	t.changed()
-	t.recordEvents(events)
+	t.last = events
 	t.notice = Notice{}
 	if cur := t.state().Current(); cur != "" && (t.selected == "" || cmd.Kind() == "endTurn" || cmd.Kind() == "start") {
 		t.selected = cur
 	}
 	t.autosave(ctx)
 	return true
-}
-
-// recordEvents keeps the events of the entry just logged.
-func (t *Table) recordEvents(events []combat.Event) {
-	n := t.sess.Cursor()
-	if len(t.events) < n {
-		t.events = append(t.events, make([][]combat.Event, n-len(t.events))...)
-	}
-	t.events = t.events[:n]
-	t.events[n-1] = events
-	t.last = events
 }
 
 // undo steps back one command. The notice described the state being left,

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -70,36 +71,43 @@ func TestFreeSquare(t *testing.T) {
 	}
 }
 
-// TestReplayEvents checks a restored session shows the same history as
-// the live one.
-func TestReplayEvents(t *testing.T) {
+// TestRestoredLogMatchesLive checks that an encounter opened from its
+// share link shows the same log as the live one: the events the session
+// kept while replaying are those its commands returned.
+func TestRestoredLogMatchesLive(t *testing.T) {
 	s := rulesets.Samples()[0]
 	enc, err := s.Build(3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := combat.NewSession(rulesets.Registry(), enc)
+	reg := rulesets.Registry()
+	sess, err := combat.NewSession(reg, enc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var live [][]combat.Event
-	for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}, combat.EndTurn{}} {
-		ev, err := sess.Do(c)
-		if err != nil {
+	live := &Table{reg: reg}
+	live.use(sess)
+	for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}, combat.EndTurn{}, combat.EndTurn{}} {
+		if _, err := sess.Do(c); err != nil {
 			t.Fatal(err)
 		}
-		live = append(live, ev)
 	}
-	got := replayEvents(sess)
-	for i := range live {
-		if len(got[i]) != len(live[i]) {
-			t.Fatalf("entry %d: %d events replayed, %d live", i, len(got[i]), len(live[i]))
-		}
-		for j := range live[i] {
-			if got[i][j].Type != live[i][j].Type || got[i][j].Actor != live[i][j].Actor {
-				t.Errorf("entry %d event %d: %v, live %v", i, j, got[i][j].Type, live[i][j].Type)
-			}
-		}
+	link, err := combat.EncodeLink(sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := combat.DecodeLink(reg, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := &Table{reg: reg}
+	opened.use(back)
+	want, got := live.logView(sess.State()), opened.logView(back.State())
+	if len(want.Lines) == 0 {
+		t.Fatal("the live log is empty")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the opened log differs:\n%+v\nlive:\n%+v", got.Lines, want.Lines)
 	}
 }
 

@@ -160,8 +160,8 @@ type LogLine struct {
 // logView builds the log's snapshot.
 func (t *Table) logView(enc combat.Encounter) LogView {
 	v := LogView{Lang: t.lang, Commands: t.sess.Cursor(), Filter: t.logFilter}
-	for i := 0; i < t.sess.Cursor() && i < len(t.events); i++ {
-		for _, ev := range t.events[i] {
+	for _, events := range t.sess.Recent() {
+		for _, ev := range events {
 			if !logShows(t.logFilter, ev.Type) {
 				continue
 			}

@@ -75,8 +75,9 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 // snapEvery-1 entries from the nearest snapshot with their recorded dice. A
 // new command after an undo drops the undone tail. Past HistoryLimit
 // entries the oldest are folded into the base state (Folded counts them), so
-// a session always saves within SaveLimits. It is the only place the dice
-// generator advances.
+// a session always saves within SaveLimits. It keeps the events of its
+// latest RecentEntries entries in effect (Recent), not of the whole log. It
+// is the only place the dice generator advances.
 type Session struct {
 	rs     Ruleset
 	log    []Entry
@@ -84,6 +85,10 @@ type Session struct {
 	cur    Encounter   // the state after cursor entries
 	cursor int
 	folded int // entries folded into snaps[0] since the encounter began
+	// recent[i] are the events of entry cursor-len(recent)+i: those of
+	// the latest entries in effect, at most RecentEntries (fewer after
+	// undos, until Recent refills them).
+	recent [][]Event
 	// forecast is the "who wins?" forecast's settings, opaque JSON kept
 	// for saves and links.
 	forecast json.RawMessage
@@ -93,6 +98,10 @@ type Session struct {
 // entry limit. Older entries are folded into the session's base state and
 // can no longer be undone.
 const HistoryLimit = 10000
+
+// RecentEntries is how many of the latest entries' events a session keeps
+// (Recent): the history a table shows.
+const RecentEntries = 200
 
 // snapEvery is the distance in entries between a session's snapshots: undo
 // replays at most snapEvery-1 entries, and HistoryLimit is a multiple of it.
@@ -170,7 +179,7 @@ func (s *Session) Do(cmd Command) ([]Event, error) {
 	if err := checkEntry(e, SaveLimits); err != nil {
 		return nil, err
 	}
-	s.push(e, next)
+	s.push(e, next, events)
 	return events, nil
 }
 
@@ -191,7 +200,7 @@ func (s *Session) DoWithDice(cmd Command, faces ...int) ([]Event, error) {
 	if err := checkEntry(e, SaveLimits); err != nil {
 		return nil, err
 	}
-	s.push(e, next)
+	s.push(e, next, events)
 	return events, nil
 }
 
@@ -199,10 +208,12 @@ func (s *Session) DoWithDice(cmd Command, faces ...int) ([]Event, error) {
 // movement restored; it is itself an undoable command.
 func (s *Session) ResetMove(id string) ([]Event, error) { return s.Do(ResetMove{ID: id}) }
 
-// push logs e, whose result is next, after the cursor, dropping the undone
-// tail and folding the oldest entries past HistoryLimit.
-func (s *Session) push(e Entry, next Encounter) {
+// push logs e, whose result is next and events events, after the cursor,
+// dropping the undone tail and folding the oldest entries past
+// HistoryLimit.
+func (s *Session) push(e Entry, next Encounter, events []Event) {
 	s.log = append(s.log[:s.cursor], e)
+	s.remember(events)
 	s.snaps = s.snaps[:s.cursor/snapEvery+1]
 	s.cursor++
 	s.cur = next
@@ -223,34 +234,64 @@ func (s *Session) push(e Entry, next Encounter) {
 	}
 }
 
+// remember keeps the events of the entry just put in effect, letting go
+// of the oldest past RecentEntries.
+func (s *Session) remember(events []Event) {
+	if len(s.recent) >= 2*RecentEntries {
+		s.recent = slices.Delete(s.recent, 0, len(s.recent)-RecentEntries+1)
+	}
+	s.recent = append(s.recent, events)
+}
+
+// Recent returns the events of the latest entries in effect, oldest first:
+// those of the last min(Cursor(), RecentEntries) entries. The lists are the
+// session's own: read them, do not change them.
+func (s *Session) Recent() [][]Event {
+	want := min(s.cursor, RecentEntries)
+	if len(s.recent) < want {
+		// Undone past what was kept: replay the entries from the
+		// snapshot before them, twice as many as shown so that the next
+		// undos find theirs. A log that replayed once replays again.
+		if _, recent, err := s.stateAt(s.cursor, max(0, s.cursor-2*RecentEntries+1)); err == nil {
+			s.recent = recent
+		}
+	}
+	return slices.Clone(s.recent[max(0, len(s.recent)-want):])
+}
+
 // stateAt returns the state after n entries, replayed from the nearest
-// snapshot with the entries' recorded dice.
-func (s *Session) stateAt(n int) (Encounter, error) {
-	k := n / snapEvery
+// snapshot with the entries' recorded dice, and the events of the entries
+// from from on (none when from is n or more).
+func (s *Session) stateAt(n, from int) (Encounter, [][]Event, error) {
+	k := min(n, from) / snapEvery
 	e := s.snaps[k]
+	var recent [][]Event
 	for i := k * snapEvery; i < n; i++ {
-		next, err := replayEntry(s.rs, e, s.log[i])
+		next, events, err := replayEntry(s.rs, e, s.log[i])
 		if err != nil {
-			return Encounter{}, &ReplayError{Index: i, Err: err}
+			return Encounter{}, nil, &ReplayError{Index: i, Err: err}
+		}
+		if i >= from {
+			recent = append(recent, events)
 		}
 		e = next
 	}
-	return e, nil
+	return e, recent, nil
 }
 
 // replayEntry applies a logged entry with its own dice, which it must use
 // up exactly.
-func replayEntry(rs Ruleset, e Encounter, en Entry) (Encounter, error) {
+func replayEntry(rs Ruleset, e Encounter, en Entry) (Encounter, []Event, error) {
 	tape := dice.FromTape(en.Tape)
-	next, _, err := Apply(rs, e, en.Command, tape)
+	next, events, err := Apply(rs, e, en.Command, tape)
 	if err == nil && tape.Remaining() > 0 {
 		err = &LeftoverError{Left: tape.Remaining()}
 	}
 	if err != nil {
-		return Encounter{}, err
+		return Encounter{}, nil, err
 	}
 	next.Dice = en.Dice
-	return next, nil
+	return next, events, nil
 }
 
 // CanUndo reports whether there is an entry to undo.
@@ -279,18 +320,28 @@ func (s *Session) Redo() bool {
 // session was built or logged, so replaying it again cannot fail; if it
 // did, nothing changes.
 func (s *Session) seek(n int) bool {
-	var e Encounter
-	var err error
 	if n == s.cursor+1 {
-		e, err = replayEntry(s.rs, s.cur, s.log[s.cursor])
-	} else {
-		e, err = s.stateAt(n)
+		e, events, err := replayEntry(s.rs, s.cur, s.log[s.cursor])
+		if err != nil {
+			return false
+		}
+		s.cur, s.cursor = e, n
+		s.remember(events)
+		return true
 	}
+	return s.back(n) == nil
+}
+
+// back moves the cursor back to n, replaying from the nearest snapshot,
+// and lets go of the events of the entries undone.
+func (s *Session) back(n int) error {
+	e, _, err := s.stateAt(n, n)
 	if err != nil {
-		return false
+		return err
 	}
+	s.recent = s.recent[:max(0, len(s.recent)-(s.cursor-n))]
 	s.cur, s.cursor = e, n
-	return true
+	return nil
 }
 
 // Replay rebuilds a session from its base state and log, taking every die
@@ -309,18 +360,16 @@ func Replay(reg *Registry, start Encounter, log []Entry, cursor, folded int) (*S
 	}
 	s.folded = folded
 	for i, e := range log {
-		next, err := replayEntry(s.rs, s.cur, e)
+		next, events, err := replayEntry(s.rs, s.cur, e)
 		if err != nil {
 			return nil, &ReplayError{Index: i, Err: err}
 		}
-		s.push(Entry{Command: e.Command, Tape: slices.Clone(e.Tape), Physical: e.Physical, Dice: e.Dice}, next)
+		s.push(Entry{Command: e.Command, Tape: slices.Clone(e.Tape), Physical: e.Physical, Dice: e.Dice}, next, events)
 	}
 	if cursor < s.cursor {
-		cur, err := s.stateAt(cursor)
-		if err != nil {
+		if err := s.back(cursor); err != nil {
 			return nil, err
 		}
-		s.cur, s.cursor = cur, cursor
 	}
 	return s, nil
 }

@@ -440,3 +440,67 @@ func TestHistoryPastTheLimit(t *testing.T) {
 		t.Errorf("undo went back %d commands to a state equal to the base: %v; want %d", n, reflect.DeepEqual(back.State(), s.Start()), s.Cursor())
 	}
 }
+
+// TestRecentEvents checks the events a session keeps (Recent) against
+// those its commands returned live: after more commands than it keeps,
+// after undos past what it kept, after redos, after a new command that
+// drops the undone tail, and in a session replayed from the log.
+func TestRecentEvents(t *testing.T) {
+	s, err := NewSession(testRegistry, NewEncounter("fake", grid.Map{W: 6, H: 6}, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var live [][]Event // live[i] are the events entry i returned
+	do := func(c Command) {
+		t.Helper()
+		ev, err := s.Do(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		live = append(live[:s.Cursor()-1], ev)
+	}
+	check := func(when string) {
+		t.Helper()
+		n := s.Cursor()
+		if got, want := s.Recent(), live[max(0, n-RecentEntries):n]; !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s (cursor %d): %d recent entries, want %d, or different events", when, n, len(got), len(want))
+		}
+	}
+	do(place("a", "red", 0, 0, profile(9, 3, 0, 10, 2, "")))
+	for i := range 2*RecentEntries + 60 {
+		if i%3 == 2 {
+			do(AddCondition{ID: "a", Condition: fmt.Sprintf("c%d", i)})
+			do(RemoveCondition{ID: "a", Condition: fmt.Sprintf("c%d", i)})
+			continue
+		}
+		do(SetHP{ID: "a", HP: i % 9})
+	}
+	check("after the commands")
+	for i := range RecentEntries + 50 {
+		if !s.Undo() {
+			t.Fatal("nothing to undo")
+		}
+		check(fmt.Sprintf("after undo %d", i+1))
+	}
+	for i := range 30 {
+		s.Redo()
+		check(fmt.Sprintf("after redo %d", i+1))
+	}
+	s.Undo()
+	do(SetHP{ID: "a", HP: 1})
+	check("after a new command")
+	r, err := Replay(testRegistry, s.Start(), s.Log(), s.Cursor(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = r
+	check("replayed")
+	s.Undo()
+	check("replayed, after an undo")
+	cut, err := Replay(testRegistry, r.Start(), r.Log(), 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = cut
+	check("replayed to entry 3")
+}
