@@ -158,10 +158,26 @@ var worstCases = []worst{
 	{"initiative", "dnd5e-goblin-ambush", playInitiative},
 }
 
+// worstDocs keeps the documents worstDoc built, by case and limits, so
+// that a benchmark run with -count or growing b.N builds each once.
+var worstDocs sync.Map
+
 // worstDoc builds the case within lim and returns the longest prefix of
 // its log that the matching encoder still writes (a link's inflated size
 // bounds it before its entry count does).
 func worstDoc(tb testing.TB, w worst, lim combat.Limits, encode func(*combat.Session) (string, error)) string {
+	tb.Helper()
+	key := fmt.Sprint(w.name, lim)
+	if doc, ok := worstDocs.Load(key); ok {
+		return doc.(string)
+	}
+	doc := buildWorst(tb, w, lim, encode)
+	worstDocs.Store(key, doc)
+	return doc
+}
+
+// buildWorst builds worstDoc's document.
+func buildWorst(tb testing.TB, w worst, lim combat.Limits, encode func(*combat.Session) (string, error)) string {
 	tb.Helper()
 	s := crowd(tb, w.sample, lim.Combatants, lim.MapSide)
 	w.play(tb, s, lim.Log)
