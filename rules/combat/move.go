@@ -37,7 +37,7 @@ func (a *applier) walk(id string, path []grid.Square, strict bool) error {
 			if strict {
 				return err
 			}
-			a.emit(Event{Type: MoveStopped, Actor: id, To: &c.Pos})
+			a.emit(Event{Type: MoveStopped, Actor: id, To: new(c.Pos)})
 			return nil
 		}
 		attackers, err := a.eligible(chk.Attackers, id)
@@ -151,7 +151,7 @@ func (a *applier) resume() error {
 	}
 	if !up {
 		a.e.Move = nil
-		a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-4", Actor: c.ID, To: &c.Pos})
+		a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-4", Actor: c.ID, To: new(c.Pos)})
 		if a.e.Current() == c.ID {
 			return a.endTurn()
 		}
@@ -167,7 +167,7 @@ func (a *applier) resume() error {
 	// attackers it lists now have already been asked.
 	chk, err := a.checkStep(a.rs.(Mover), c, m.Path[0])
 	if err != nil {
-		a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-5", Actor: c.ID, To: &c.Pos})
+		a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-5", Actor: c.ID, To: new(c.Pos)})
 		return nil
 	}
 	a.step(c, m.Path[0], chk.Cost)
@@ -367,6 +367,6 @@ func (c ResetMove) apply(a *applier) error {
 	}
 	from := cb.Pos
 	cb.Pos, b.Movement = b.Start, b.StartMove
-	a.emit(Event{Type: MoveReset, Actor: c.ID, From: &from, To: &b.Start})
+	a.emit(Event{Type: MoveReset, Actor: c.ID, From: &from, To: new(b.Start)})
 	return nil
 }

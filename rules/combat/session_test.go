@@ -2,6 +2,7 @@ package combat
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -503,4 +504,42 @@ func TestRecentEvents(t *testing.T) {
 	}
 	s = cut
 	check("replayed to entry 3")
+}
+
+// TestEventsHoldNoState checks that the events Apply returns point into
+// nothing of the encounter it returns: changing that encounter's
+// combatants afterwards leaves the events as they were. (An event pointing
+// at a combatant's square kept the whole list of combatants alive for as
+// long as a session keeps the event.)
+func TestEventsHoldNoState(t *testing.T) {
+	kinds := map[EventType]bool{}
+	for seed := uint64(1); seed <= 10; seed++ {
+		enc := NewEncounter("fake", grid.Map{W: 10, H: 8}, seed)
+		g := dice.NewPCG(seed ^ 0xe7e)
+		for range 400 {
+			cmd := randomCommand(enc, g)
+			next, events, err := Apply(fake{}, enc, cmd, dice.NewPCG(seed))
+			if err != nil {
+				continue
+			}
+			enc = next.Clone()
+			before, err := json.Marshal(events)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range next.Combatants {
+				c := &next.Combatants[i]
+				c.Pos, c.Budget.Start, c.HP = at(9, 7), at(9, 6), -1
+			}
+			if after, _ := json.Marshal(events); !bytes.Equal(before, after) {
+				t.Fatalf("seed %d: the events of %s changed with the encounter:\n%s\n%s", seed, cmd.Kind(), before, after)
+			}
+			for _, ev := range events {
+				kinds[ev.Type] = true
+			}
+		}
+	}
+	if !kinds[MoveReset] || !kinds[MoveStopped] {
+		t.Errorf("no stopped move or reset among %v", kinds)
+	}
 }
