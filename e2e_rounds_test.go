@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -442,4 +443,71 @@ func hasEvent(evs []combat.Event, typ combat.EventType) (combat.Event, bool) {
 		}
 	}
 	return combat.Event{}, false
+}
+
+// TestE2EKCTraining trains a warrior in setup through the round panel's
+// forms (KC-SLOT-3, KC-PROF-5, KC-SPEC-3): the forms read in every
+// language, the group is shown as written and the teacher by its tier; the
+// new group's d100 comes from the encounter's dice, as the same acts
+// replayed give it, and the act's steps show the roll, the profession's
+// minimum and both modifiers with their rules; then specialisation with a
+// specialist teacher.
+func TestE2EKCTraining(t *testing.T) {
+	hero := krysztaly.Profile{Name: "hero", Professions: []krysztaly.Profession{krysztaly.Warrior}, Level: 1, SF: 100, ZR: 50,
+		Attacks: 1, Vitality: 100, Move: 5, Weapons: []krysztaly.Weapon{krysztaly.TypicalSword()}}
+	enc := session(t, combat.NewEncounter(krysztaly.RulesetID, grid.Map{W: 8, H: 8}, 3),
+		placeWith(t, "hero", "heroes", grid.Square{X: 1, Y: 1}, hero),
+		placeWith(t, "orc", "orcs", grid.Square{X: 6, Y: 6}, krysztaly.SampleOrc())).State()
+	group := krysztaly.TrainingAct("hero", krysztaly.TrainGroup, "swords", krysztaly.TierNone)
+	tier := krysztaly.TrainingAct("hero", krysztaly.TrainTier, "swords", krysztaly.Specialist)
+	evs := replayAll(t, enc, []combat.Command{group, tier})
+	learnt, _ := hasEvent(evs[0], combat.ActResolved)
+	specialised, _ := hasEvent(evs[1], combat.ActResolved)
+
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+link(t, session(t, enc)))
+	poll[bool](t, ctx, `document.getElementById('form-train-group') !== null`, 10*time.Second)
+	kc := krysztaly.RulesetID
+	for _, l := range []i18n.Lang{i18n.Hebrew, i18n.Polish, i18n.Kazakh, i18n.English} {
+		chooseLang(t, ctx, l)
+		texts := eval[[]string](t, ctx, `['.act-form[data-form=train-group] .k', '#form-train-group-key option', '.act-form[data-form=train-tier] .k', '#form-train-tier-value option[value="2"]', '#form-train-group'].map(s => (document.querySelector(s) || {}).textContent || '')`)
+		want := []string{i18n.Label(l, kc, krysztaly.KeyTrainGroup), "swords", i18n.Label(l, kc, krysztaly.KeyTrainTier),
+			i18n.Label(l, kc, krysztaly.KeySpecialist), i18n.T(l, "actform.apply")}
+		if !slices.Equal(texts, want) {
+			t.Errorf("%s: the training forms read %q; want %q", l, texts, want)
+		}
+		if eval[bool](t, ctx, `document.getElementById('form-train-group-value') !== null`) {
+			t.Errorf("%s: a group training offers a teacher to pick", l)
+		}
+		if l == i18n.Hebrew {
+			eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
+			screenshot(t, ctx, "kc-training-forms-he")
+		}
+	}
+	axeClean(t, ctx, "KC training forms")
+	click(t, ctx, "#form-train-group")
+	steps := poll[[]string](t, ctx, `(() => { const s = [...document.querySelectorAll('#form-train-group-trace li')].map(li => li.textContent); return s.length ? s : null })()`, 5*time.Second)
+	for i, rule := range []string{"KC-PROF-5", "KC-PROF-6", "KC-PROF-5", "KC-PROF-5", "KC-PROF-5"} {
+		if i >= len(steps) || !strings.HasPrefix(steps[i], rule) {
+			t.Errorf("step %d of %q does not cite %s", i, steps, rule)
+		}
+	}
+	line := func(n int) string {
+		return poll[string](t, ctx, `(document.querySelectorAll('#log li[data-type=actResolved]')[`+strconv.Itoa(n)+`] || {textContent: ''}).textContent`, 5*time.Second)
+	}
+	if got := line(0); !strings.Contains(got, i18n.ActLabel(i18n.English, kc, group.Key)) || !strings.Contains(got, strconv.Itoa(learnt.Value)) {
+		t.Errorf("the log reads %q; want the training and the rolled %d", got, learnt.Value)
+	}
+	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
+	screenshot(t, ctx, "kc-training-group")
+	pick := func(id, v string) {
+		eval[bool](t, ctx, `(() => { const s = document.getElementById('`+id+`'); s.value = '`+v+`'; s.dispatchEvent(new Event('change', {bubbles: true})); return true })()`)
+	}
+	pick("form-train-tier-value", strconv.Itoa(int(krysztaly.Specialist)))
+	click(t, ctx, "#form-train-tier")
+	if got := line(1); !strings.Contains(got, strconv.Itoa(specialised.Value)) || specialised.Value != learnt.Value+5 {
+		t.Errorf("the log reads %q; want double proficiency at %d + 5 = %d", got, learnt.Value, specialised.Value)
+	}
+	screenshot(t, ctx, "kc-training-tier")
 }

@@ -303,15 +303,8 @@ func meanTenths(c combat.Chance) int64 {
 // renderTrace lists the steps of a resolved attack with their rule IDs, in
 // the ruleset's terms and dice notation, under who attacked whom.
 func renderTrace(l i18n.Lang, enc combat.Encounter, ev combat.Event) app.UI {
-	ruleset := enc.Ruleset
 	who, _ := enc.Combatant(ev.Actor)
 	whom, _ := enc.Combatant(ev.Target)
-	steps := make([]app.UI, len(ev.Trace))
-	for i, s := range ev.Trace {
-		steps[i] = app.Li().Class("step").Title(explain(l, ruleset, s.Key, s.Rule)).Body(append([]app.UI{
-			ruleCode(s.Rule), app.Text(" ")},
-			stepWords(l, ruleset, s)...)...)
-	}
 	result := say(l, "attack.result.miss")
 	if ev.Hit {
 		result = say(l, "attack.result.hit", "n", ev.Value)
@@ -319,8 +312,20 @@ func renderTrace(l i18n.Lang, enc combat.Encounter, ev combat.Event) app.UI {
 	return app.Div().ID("trace").Class("trace").Attr("data-actor", ev.Actor).Body(
 		app.H3().Class("trace-by").Body(say(l, "attack.trace.by", "a", who.Name, "b", whom.Name)...),
 		app.P().Class("result").Body(result...),
-		app.Ol().Body(steps...),
+		app.Ol().Body(traceSteps(l, enc.Ruleset, ev.Trace)...),
 	)
+}
+
+// traceSteps lists a trace's steps with their rule IDs, in the ruleset's
+// terms and dice notation.
+func traceSteps(l i18n.Lang, ruleset string, tr combat.Trace) []app.UI {
+	steps := make([]app.UI, len(tr))
+	for i, s := range tr {
+		steps[i] = app.Li().Class("step").Title(explain(l, ruleset, s.Key, s.Rule)).Body(append([]app.UI{
+			ruleCode(s.Rule), app.Text(" ")},
+			stepWords(l, ruleset, s)...)...)
+	}
+	return steps
 }
 
 // logFilters are the log's views, with the catalogue keys of their names.

@@ -257,7 +257,7 @@ func (t *Table) renderActs(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 		}
 		c, _ := enc.Combatant(who)
 		buttons[i] = app.Button().Class("act small").Attr("data-id", a.ID).Attr("data-key", a.Key).Attr("data-target", a.Target).
-			Attr("data-value", a.Value).Text(i18n.T(l, "act.on", "act", i18n.Label(l, enc.Ruleset, a.Key), "name", c.Name)).
+			Attr("data-value", a.Value).Text(i18n.T(l, "act.on", "act", i18n.ActLabel(l, enc.Ruleset, a.Key), "name", c.Name)).
 			OnClick(t.onRulesetAct)
 	}
 	return []app.UI{app.Div().ID("acts").Class("buttons").Body(buttons...)}
@@ -404,8 +404,11 @@ func (t *Table) onBlastTick(ctx app.Context, e app.Event) {
 }
 
 // renderActForms offers the ruleset's acts that take a number
-// (ENG-ACT-1): for each, a choice of act, of combatant and of value, and a
-// button that sends it; a die roll shows the last number it gave.
+// (ENG-ACT-1): for each, a choice of act, of combatant and of value (none
+// when only one is offered), and a button that sends it; keys the table
+// named (weapon groups) show as written, values named by the ruleset (a
+// teacher's tier) by their terms; a die roll shows the last number it gave,
+// and an act with a trace (a training's d100) its steps with their rules.
 func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 	af, ok := rs.(combat.ActFormer)
 	if !ok || enc.Pending != nil {
@@ -424,7 +427,11 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 		key, id, value := t.formPick(f)
 		keys := make([]app.UI, len(f.Keys))
 		for i, k := range f.Keys {
-			keys[i] = app.Option().Value(k).Selected(k == key).Text(i18n.Label(l, enc.Ruleset, k))
+			label := i18n.Label(l, enc.Ruleset, k)
+			if len(f.Words) == len(f.Keys) {
+				label = f.Words[i]
+			}
+			keys[i] = app.Option().Value(k).Selected(k == key).Text(label)
 		}
 		ids := make([]app.UI, len(f.IDs))
 		for i, c := range f.IDs {
@@ -433,7 +440,10 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 		values := make([]app.UI, len(f.Values))
 		for i, v := range f.Values {
 			label := strconv.Itoa(v)
-			if f.Die {
+			switch {
+			case len(f.ValueKeys) == len(f.Values):
+				label = i18n.Label(l, enc.Ruleset, f.ValueKeys[i])
+			case f.Die:
 				label = "d" + label
 			}
 			values[i] = app.Option().Value(v).Selected(v == value).Text(label)
@@ -447,17 +457,27 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 			button = "actform.roll"
 		}
 		row := []app.UI{app.Bdi().Class("k").Text(i18n.Label(l, enc.Ruleset, f.Name)), app.Text(" ")}
-		if len(f.Keys) > 1 {
+		if len(f.Keys) > 1 || len(f.Words) == len(f.Keys) {
 			row = append(row, pick("key", keys, i18n.T(l, "actform.which")), app.Text(" "))
 		}
-		row = append(row, pick("id", ids, i18n.T(l, "actform.who")), app.Text(" "), pick("value", values, i18n.T(l, "actform.value")), app.Text(" "),
-			app.Button().ID("form-"+f.Name).Class("small").Attr("data-form", f.Name).Text(i18n.T(l, button)).OnClick(t.onActForm))
+		row = append(row, pick("id", ids, i18n.T(l, "actform.who")), app.Text(" "))
+		if len(f.Values) > 1 {
+			row = append(row, pick("value", values, i18n.T(l, "actform.value")), app.Text(" "))
+		}
+		row = append(row, app.Button().ID("form-"+f.Name).Class("small").Attr("data-form", f.Name).Text(i18n.T(l, button)).OnClick(t.onActForm))
+		var steps []app.UI
 		for _, ev := range t.last {
-			if ev.Type == combat.ActResolved && f.Die && slices.Contains(f.Keys, ev.Key) {
-				row = append(row, app.Text(" "), app.Span().ID("form-"+f.Name+"-result").Body(say(l, "actform.rolled", "n", ev.Value)...))
+			if ev.Type == combat.ActResolved && slices.Contains(f.Keys, ev.Key) {
+				if f.Die {
+					row = append(row, app.Text(" "), app.Span().ID("form-"+f.Name+"-result").Body(say(l, "actform.rolled", "n", ev.Value)...))
+				}
+				steps = append(steps, traceSteps(l, enc.Ruleset, ev.Trace)...)
 			}
 		}
 		out = append(out, app.Div().Class("act-form").Attr("data-form", f.Name).Body(row...))
+		if len(steps) > 0 {
+			out = append(out, app.Ol().ID("form-"+f.Name+"-trace").Class("trace").Body(steps...))
+		}
 	}
 	return out
 }
@@ -594,9 +614,9 @@ func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat
 		return i18n.Parts(l, "timeline.segment", "n", ev.Value)
 	case combat.ActResolved:
 		if ev.Value != 0 {
-			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", i18n.Label(l, ruleset, ev.Key), "n", ev.Value)
+			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", i18n.ActLabel(l, ruleset, ev.Key), "n", ev.Value)
 		}
-		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.Label(l, ruleset, ev.Key))
+		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.ActLabel(l, ruleset, ev.Key))
 	}
 	return nil
 }

@@ -180,6 +180,13 @@ var heKrysztaly = map[string]string{
 	krysztaly.KeySlots:             "מקומות האימון בדרגה זו",
 	krysztaly.KeySlotsUsed:         "מקומות שהאימונים כבר תופסים",
 	krysztaly.KeySlotsFree:         "מקומות שנותרו לאימונים נוספים",
+	krysztaly.KeyTrainGroup:        "המנחה מאמן דמות בקבוצת נשק חדשה; המיומנות מוטלת בקובייה",
+	krysztaly.KeyTrainTier:         "המנחה מאמן דמות לדרגה הבאה, בהדרכת מורה מהדרגה שנבחרה",
+	krysztaly.KeyDoubleProficient:  "דרגה ראשונה: מוסיפה 5 למיומנות",
+	krysztaly.KeySpecialist:        "דרגה שנייה: מוסיפה עוד 10",
+	krysztaly.KeyDoubleSpecialist:  "דרגה שלישית: מוסיפה עוד 15",
+	krysztaly.KeyMaster:            "דרגה רביעית: מוסיפה עוד 20",
+	krysztaly.KeyGrandMaster:       "דרגה חמישית, מתנת האל: מוסיפה עוד 25",
 }
 
 // heCairn explains the DAIRN terms in Hebrew.

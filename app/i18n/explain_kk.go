@@ -179,6 +179,13 @@ var kkKrysztaly = map[string]string{
 	krysztaly.KeySlots:             "осы деңгейдегі жаттығу орындары",
 	krysztaly.KeySlotsUsed:         "жаттығулар алып қойған орындар",
 	krysztaly.KeySlotsFree:         "келесі жаттығуларға қалған орындар",
+	krysztaly.KeyTrainGroup:        "ойынбасшы кейіпкерді жаңа қару тобына үйретеді; шеберлік лақтырылады",
+	krysztaly.KeyTrainTier:         "ойынбасшы кейіпкерді келесі деңгейге үйретеді, таңдалған деңгейдегі ұстаз оқытады",
+	krysztaly.KeyDoubleProficient:  "бірінші деңгей: шеберлікке +5",
+	krysztaly.KeySpecialist:        "екінші деңгей: тағы +10",
+	krysztaly.KeyDoubleSpecialist:  "үшінші деңгей: тағы +15",
+	krysztaly.KeyMaster:            "төртінші деңгей: тағы +20",
+	krysztaly.KeyGrandMaster:       "бесінші деңгей, құдайдың сыйы: тағы +25",
 }
 
 // kkCairn explains the DAIRN terms in Kazakh, the ruleset's own language

@@ -180,6 +180,13 @@ var plKrysztaly = map[string]string{
 	krysztaly.KeySlots:             "miejsca na szkolenia na tym poziomie",
 	krysztaly.KeySlotsUsed:         "miejsca zajęte przez dotychczasowe szkolenia",
 	krysztaly.KeySlotsFree:         "miejsca, które zostają na dalsze szkolenia",
+	krysztaly.KeyTrainGroup:        "MG uczy postać nowej grupy broni; biegłość jest losowana",
+	krysztaly.KeyTrainTier:         "MG szkoli postać do następnego poziomu, a uczy ją nauczyciel wybranego poziomu",
+	krysztaly.KeyDoubleProficient:  "pierwszy poziom: +5 do biegłości",
+	krysztaly.KeySpecialist:        "drugi poziom: kolejne +10",
+	krysztaly.KeyDoubleSpecialist:  "trzeci poziom: kolejne +15",
+	krysztaly.KeyMaster:            "czwarty poziom: kolejne +20",
+	krysztaly.KeyGrandMaster:       "piąty poziom, dar bóstwa: kolejne +25",
 }
 
 // plCairn explains the DAIRN terms in Polish.

@@ -85,6 +85,27 @@ func Label(l Lang, ruleset, key string) string {
 	return label + " (" + native + ")"
 }
 
+// ActLabel is Label for the key of a ruleset's act. A key the ruleset does
+// not name but that starts with one it names and a dash ("train-group-"
+// before a weapon group) is that term's label, a colon and the rest of the
+// key as written ("training in a new group (nauka grupy broni): swords");
+// the longest such start counts. The rest is isolated in a right-to-left
+// language.
+func ActLabel(l Lang, ruleset, key string) string {
+	if _, ok := Term(ruleset, key); !ok {
+		for i := len(key) - 1; i > 0; i-- {
+			if _, ok := Term(ruleset, key[:i]); ok && key[i] == '-' && i+1 < len(key) {
+				rest := key[i+1:]
+				if Dir(l) != Dir(English) {
+					rest = Isolate(rest)
+				}
+				return Label(l, ruleset, key[:i]) + ": " + rest
+			}
+		}
+	}
+	return Label(l, ruleset, key)
+}
+
 // keyWord returns the catalogue's word for an engine key ("key.<key>") in l,
 // falling back to English.
 func keyWord(l Lang, key string) (string, bool) {
@@ -176,6 +197,13 @@ var krysztalyEnglish = map[string]string{
 	krysztaly.KeySlots:             "training slots",
 	krysztaly.KeySlotsUsed:         "slots used",
 	krysztaly.KeySlotsFree:         "slots free",
+	krysztaly.KeyTrainGroup:        "training in a new group",
+	krysztaly.KeyTrainTier:         "training to the next tier",
+	krysztaly.KeyDoubleProficient:  "double proficient",
+	krysztaly.KeySpecialist:        "specialist",
+	krysztaly.KeyDoubleSpecialist:  "double specialist",
+	krysztaly.KeyMaster:            "master",
+	krysztaly.KeyGrandMaster:       "grand master",
 }
 
 // cairnEnglish gives each DAIRN trace key a short English label; the

@@ -193,6 +193,29 @@ func TestLabel(t *testing.T) {
 	}
 }
 
+// TestActLabel checks how an act's key is named: a key the ruleset names as
+// Label does, a named start before a weapon group as that term and the group.
+func TestActLabel(t *testing.T) {
+	kc := krysztaly.RulesetID
+	for _, c := range []struct {
+		lang    Lang
+		ruleset string
+		key     string
+		want    string
+	}{
+		{English, kc, krysztaly.ActGroup + "swords", "training in a new group (nauka grupy broni): swords"},
+		{Polish, kc, krysztaly.ActTier + "two-handed-axes", "specjalizacja: two-handed-axes"},
+		{Hebrew, kc, krysztaly.ActGroup + "bows", FSI + "training in a new group" + PDI + " (" + FSI + "nauka grupy broni" + PDI + "): " + FSI + "bows" + PDI},
+		{English, kc, krysztaly.KeyTrainGroup, "training in a new group (nauka grupy broni)"},
+		{English, kc, krysztaly.ActGroup, "train group "},
+		{Kazakh, cairn.RulesetID, cairn.ActLoseSTR, Label(Kazakh, cairn.RulesetID, cairn.ActLoseSTR)},
+	} {
+		if got := ActLabel(c.lang, c.ruleset, c.key); got != c.want {
+			t.Errorf("ActLabel(%v, %s, %q) = %q, want %q", c.lang, c.ruleset, c.key, got, c.want)
+		}
+	}
+}
+
 // TestRulesetLang checks the language of each ruleset's terms.
 func TestRulesetLang(t *testing.T) {
 	tests := []struct {

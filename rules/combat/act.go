@@ -160,11 +160,16 @@ type ActFormer interface {
 // ActForm is one act offered with choices: the ruleset's key naming it, the
 // keys it may be sent with (several for one kind of act: which attribute is
 // lowered), the combatants it may name as Act.ID, and the values offered
-// for Act.Value; Die marks values that are the sides of a die.
+// for Act.Value; Die marks values that are the sides of a die. Words, with
+// one entry per key, names the keys as the table wrote them (a weapon
+// group), shown as they are; ValueKeys, with one entry per value, names the
+// values in the ruleset's terms (a teacher's tier).
 type ActForm struct {
-	Name   string   `json:"name"`
-	Keys   []string `json:"keys"`
-	IDs    []string `json:"ids"`
-	Values []int    `json:"values"`
-	Die    bool     `json:"die,omitempty"`
+	Name      string   `json:"name"`
+	Keys      []string `json:"keys"`
+	IDs       []string `json:"ids"`
+	Values    []int    `json:"values"`
+	Die       bool     `json:"die,omitempty"`
+	Words     []string `json:"words,omitempty"`
+	ValueKeys []string `json:"valueKeys,omitempty"`
 }

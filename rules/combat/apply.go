@@ -257,6 +257,10 @@ func opaque(field string, raw json.RawMessage) (json.RawMessage, error) {
 
 // validKey reports whether s is a stable identifier: 1 to 32 of a-z, A-Z,
 // 0-9, '-' and '_'.
+// ValidKey reports whether s may be an ID, a side or a key of a command:
+// 1 to 32 ASCII letters, digits, '-' or '_'.
+func ValidKey(s string) bool { return validKey(s) }
+
 func validKey(s string) bool {
 	if len(s) == 0 || len(s) > maxKeyLen {
 		return false

@@ -39,7 +39,8 @@ func profileOf(t *testing.T, enc combat.Encounter, id string) Profile {
 // train sends the training act through Apply with the dice faces and checks
 // it against the package's Train on the same profile and dice: both refuse
 // citing the same rule, or both give the same profile and trace
-// (KC-SLOT-3). A refusal rolls nothing; a training uses every face. It
+// (KC-SLOT-3), the act's value the proficiency with the group afterwards.
+// A refusal rolls nothing; a training uses every face. It
 // returns the new encounter, the act's event and the error.
 func train(t *testing.T, enc combat.Encounter, tr Training, group string, teacher Tier, faces ...int) (combat.Encounter, combat.Event, error) {
 	t.Helper()
@@ -63,7 +64,7 @@ func train(t *testing.T, enc combat.Encounter, tr Training, group string, teache
 	got := profileOf(t, next, "t")
 	gotJSON, _ := json.Marshal(got)
 	wantJSON, _ := json.Marshal(want)
-	if !ok || string(gotJSON) != string(wantJSON) || !slices.Equal(ev.Trace, wantTrace) || ev.Value != want.FreeSlots() {
+	if !ok || string(gotJSON) != string(wantJSON) || !slices.Equal(ev.Trace, wantTrace) || ev.Value != want.ProficiencyWith(group) {
 		t.Fatalf("Apply gave %s, trace %v, value %d;\nTrain gave %s, trace %v", gotJSON, ev.Trace, ev.Value, wantJSON, wantTrace)
 	}
 	return next, ev, nil
@@ -131,4 +132,35 @@ func TestTrainingActRefusals(t *testing.T) {
 			t.Errorf("a refused act changed the encounter: %v", evs)
 		}
 	})
+}
+
+// TestTrainingForms checks the training forms of setup (combat.ActFormer):
+// a new group among the weapons carried, the next tier in those and the
+// groups trained, taught by tiers 1 to 5 (KC-PROF-4, KC-SPEC-3); the forms'
+// first choices are acts Apply takes, and none is offered in play (KC-GEN-5).
+func TestTrainingForms(t *testing.T) {
+	enc := place(t, setup(t, trainee(Warrior, 1, 0)), "d", "foes", d1(), grid.Square{X: 2, Y: 1})
+	forms, err := Ruleset{}.ActForms(enc)
+	if err != nil || len(forms) != 2 {
+		t.Fatalf("forms %+v, %v", forms, err)
+	}
+	group, tier := forms[0], forms[1]
+	if group.Name != KeyTrainGroup || !slices.Equal(group.Keys, []string{"train-group-swords"}) || !slices.Equal(group.Words, []string{"swords"}) ||
+		!slices.Equal(group.IDs, []string{"t", "d"}) || !slices.Equal(group.Values, []int{0}) {
+		t.Errorf("KC-PROF-4: group form %+v", group)
+	}
+	if tier.Name != KeyTrainTier || !slices.Equal(tier.Keys, []string{"train-tier-daggers", "train-tier-swords"}) || !slices.Equal(tier.Words, []string{"daggers", "swords"}) ||
+		!slices.Equal(tier.Values, []int{1, 2, 3, 4, 5}) || !slices.Equal(tier.ValueKeys, tierKeys[1:]) {
+		t.Errorf("KC-SPEC-3: tier form %+v", tier)
+	}
+	if _, _, err := combat.Apply(Ruleset{}, enc, combat.Act{ID: "t", Key: group.Keys[0], Value: group.Values[0]}, dicetest.Script(t, 50)); err != nil {
+		t.Errorf("the group form's act: %v", err)
+	}
+	if _, _, err := combat.Apply(Ruleset{}, enc, combat.Act{ID: "d", Key: tier.Keys[0], Value: tier.Values[0]}, dicetest.Script(t)); err != nil {
+		t.Errorf("the tier form's act: %v", err)
+	}
+	enc, _ = apply(t, enc, nil, combat.SetOrder{Order: []combat.Slot{{Members: []string{"t"}}, {Members: []string{"d"}}}}, combat.Start{})
+	if forms, err := (Ruleset{}).ActForms(enc); len(forms) != 0 || err != nil {
+		t.Errorf("KC-GEN-5: forms in play %+v, %v", forms, err)
+	}
 }

@@ -53,7 +53,19 @@ const (
 	KeySlots             = "slots"              // proficiency slots at the level (KC-SLOT-2)
 	KeySlotsUsed         = "slots-used"         // slots the trainings use (KC-SLOT-3)
 	KeySlotsFree         = "slots-free"         // slots left for training (KC-SLOT-4)
+	KeyTrainGroup        = "train-group"        // the GM's training form for a new group (KC-PROF-4)
+	KeyTrainTier         = "train-tier"         // the GM's training form for the next tier (KC-SPEC-2, KC-SPEC-3)
+	KeyDoubleProficient  = "double-proficient"  // tier 1 (Table KC-T3)
+	KeySpecialist        = "specialist"         // tier 2
+	KeyDoubleSpecialist  = "double-specialist"  // tier 3
+	KeyMaster            = "master"             // tier 4
+	KeyGrandMaster       = "grand-master"       // tier 5, a deity's gift (KC-SPEC-3)
 )
+
+// tierKeys names each specialisation tier for the teacher's choice in
+// ActForms; Glossary holds their terms.
+var tierKeys = [...]string{TierNone: "", DoubleProficient: KeyDoubleProficient, Specialist: KeySpecialist,
+	DoubleSpecialist: KeyDoubleSpecialist, Master: KeyMaster, GrandMaster: KeyGrandMaster}
 
 // Term is how Kryształy Czasu players name a trace key: the Polish term, its
 // abbreviation where the game uses one (TR, OBR, WYP…), and a short English
@@ -118,4 +130,11 @@ var Glossary = map[string]Term{
 	KeySlots:             {"miejsca na biegłości", "", "training slots at this level"},
 	KeySlotsUsed:         {"zajęte miejsca", "", "slots the trainings already use"},
 	KeySlotsFree:         {"wolne miejsca", "", "slots left for further training"},
+	KeyTrainGroup:        {"nauka grupy broni", "", "the GM trains a creature in a new weapon group; its skill is rolled"},
+	KeyTrainTier:         {"specjalizacja", "", "the GM trains a creature to the next tier, taught by the tier picked"},
+	KeyDoubleProficient:  {"podwójnie biegły", "", "first tier: +5 to the skill"},
+	KeySpecialist:        {"specjalista", "", "second tier: +10 more"},
+	KeyDoubleSpecialist:  {"podwójny specjalista", "", "third tier: +15 more"},
+	KeyMaster:            {"mistrz", "", "fourth tier: +20 more"},
+	KeyGrandMaster:       {"wielki mistrz", "", "fifth tier, a deity's gift: +25 more"},
 }
