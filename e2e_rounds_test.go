@@ -480,6 +480,10 @@ func TestE2EKCTraining(t *testing.T) {
 		if eval[bool](t, ctx, `document.getElementById('form-train-group-value') !== null`) {
 			t.Errorf("%s: a group training offers a teacher to pick", l)
 		}
+		teacher := i18n.Label(l, kc, krysztaly.KeyTeacher)
+		if got := eval[string](t, ctx, `document.getElementById('form-train-tier-value').getAttribute('aria-label')`); got != teacher {
+			t.Errorf("%s: the teacher's tier is labelled %q; want %q", l, got, teacher)
+		}
 		if l == i18n.Hebrew {
 			eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
 			screenshot(t, ctx, "kc-training-forms-he")

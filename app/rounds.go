@@ -407,7 +407,8 @@ func (t *Table) onBlastTick(ctx app.Context, e app.Event) {
 // (ENG-ACT-1): for each, a choice of act, of combatant and of value (none
 // when only one is offered), and a button that sends it; keys the table
 // named (weapon groups) show as written, values named by the ruleset (a
-// teacher's tier) by their terms; a die roll shows the last number it gave,
+// teacher's tier) by their terms, under the name the ruleset gives them (the
+// teacher); a die roll shows the last number it gave,
 // and an act with a trace (a training's d100) its steps with their rules.
 func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 	af, ok := rs.(combat.ActFormer)
@@ -461,7 +462,10 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 			row = append(row, pick("key", keys, i18n.T(l, "actform.which")), app.Text(" "))
 		}
 		row = append(row, pick("id", ids, i18n.T(l, "actform.who")), app.Text(" "))
-		if len(f.Values) > 1 {
+		if len(f.Values) > 1 && f.ValueName != "" {
+			name := i18n.Label(l, enc.Ruleset, f.ValueName)
+			row = append(row, app.Label().Class("value-name").Body(app.Text(name+" "), pick("value", values, name)), app.Text(" "))
+		} else if len(f.Values) > 1 {
 			row = append(row, pick("value", values, i18n.T(l, "actform.value")), app.Text(" "))
 		}
 		row = append(row, app.Button().ID("form-"+f.Name).Class("small").Attr("data-form", f.Name).Text(i18n.T(l, button)).OnClick(t.onActForm))

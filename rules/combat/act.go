@@ -163,7 +163,8 @@ type ActFormer interface {
 // for Act.Value; Die marks values that are the sides of a die. Words, with
 // one entry per key, names the keys as the table wrote them (a weapon
 // group), shown as they are; ValueKeys, with one entry per value, names the
-// values in the ruleset's terms (a teacher's tier).
+// values in the ruleset's terms (a teacher's tier), and ValueName what they
+// are (the teacher).
 type ActForm struct {
 	Name      string   `json:"name"`
 	Keys      []string `json:"keys"`
@@ -172,4 +173,5 @@ type ActForm struct {
 	Die       bool     `json:"die,omitempty"`
 	Words     []string `json:"words,omitempty"`
 	ValueKeys []string `json:"valueKeys,omitempty"`
+	ValueName string   `json:"valueName,omitempty"`
 }

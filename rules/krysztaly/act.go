@@ -125,6 +125,7 @@ func (Ruleset) ActForms(enc combat.Encounter) ([]combat.ActForm, error) {
 	group := groupForm(KeyTrainGroup, ActGroup, carried, ids)
 	group.Values = []int{int(TierNone)}
 	tier := groupForm(KeyTrainTier, ActTier, append(carried, known...), ids)
+	tier.ValueName = KeyTeacher
 	for t := DoubleProficient; t <= GrandMaster; t++ {
 		tier.Values = append(tier.Values, int(t))
 		tier.ValueKeys = append(tier.ValueKeys, tierKeys[t])

@@ -150,7 +150,7 @@ func TestTrainingForms(t *testing.T) {
 		t.Errorf("KC-PROF-4: group form %+v", group)
 	}
 	if tier.Name != KeyTrainTier || !slices.Equal(tier.Keys, []string{"train-tier-daggers", "train-tier-swords"}) || !slices.Equal(tier.Words, []string{"daggers", "swords"}) ||
-		!slices.Equal(tier.Values, []int{1, 2, 3, 4, 5}) || !slices.Equal(tier.ValueKeys, tierKeys[1:]) {
+		!slices.Equal(tier.Values, []int{1, 2, 3, 4, 5}) || !slices.Equal(tier.ValueKeys, tierKeys[1:]) || tier.ValueName != KeyTeacher {
 		t.Errorf("KC-SPEC-3: tier form %+v", tier)
 	}
 	if _, _, err := combat.Apply(Ruleset{}, enc, combat.Act{ID: "t", Key: group.Keys[0], Value: group.Values[0]}, dicetest.Script(t, 50)); err != nil {
