@@ -2,6 +2,7 @@ package cairn
 
 import (
 	"encoding/json"
+	"slices"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
@@ -25,7 +26,7 @@ const (
 // fails (ResolveRetreat), the GM's direct attribute losses (LoseAttribute)
 // and choices for a broken detachment (SettleDetachment), and the roll for
 // the number of a blast's targets (ResolveBlastCount).
-func (Ruleset) ResolveAct(enc combat.Encounter, act combat.Act, r dice.Roller) (combat.ActOutcome, error) {
+func (rs Ruleset) ResolveAct(enc combat.Encounter, act combat.Act, r dice.Roller) (combat.ActOutcome, error) {
 	c, cb, err := state(enc, act.ID)
 	if err != nil {
 		return combat.ActOutcome{}, err
@@ -72,7 +73,49 @@ func (Ruleset) ResolveAct(enc combat.Encounter, act combat.Act, r dice.Roller) (
 	}
 	out.Trace = care.Trace
 	out.RoundState = map[string]json.RawMessage{care.Character.ID: wounds(care.Character)}
+	if act.Key != ActAid && act.Key != ActRetreat {
+		if err := rs.moraleAfter(enc, care.Character, r, &out); err != nil {
+			return out, err
+		}
+	}
 	return out, nil
+}
+
+// moraleAfter rolls the morale check a casualty made by the GM's ruling
+// calls for (CA-ALG-D; ENG-ACT-4): changed replaces its character in its
+// side's group, and a trigger that newly fires is rolled at once, with who
+// flees added to the outcome. A PC, or a loss that fires nothing, rolls
+// nothing.
+func (rs Ruleset) moraleAfter(enc combat.Encounter, changed Character, r dice.Roller, out *combat.ActOutcome) error {
+	b, err := rs.battle(enc)
+	if err != nil {
+		return err
+	}
+	for _, g := range b.Groups {
+		if !slices.Contains(g.Members, changed.ID) {
+			continue
+		}
+		var members []Character
+		for _, c := range b.Characters {
+			if slices.Contains(g.Members, c.ID) {
+				if c.ID == changed.ID {
+					c = changed
+				}
+				members = append(members, c)
+			}
+		}
+		m, err := CheckMorale(g, members, nil, r)
+		if err != nil || len(m.Trace) == 0 {
+			return err
+		}
+		for _, c := range m.Members {
+			if slices.Contains(m.Fled, c.ID) {
+				out.RoundState[c.ID] = wounds(c)
+			}
+		}
+		out.Morale = append(out.Morale, combat.MoraleCheck{Group: g.ID, Members: slices.Clone(g.Members), Fled: m.Fled, Trace: m.Trace})
+	}
+	return nil
 }
 
 // Acts lists the acts open now (combat.ActLister): for the acting character

@@ -536,3 +536,48 @@ func TestActFormsOffered(t *testing.T) {
 		})
 	}
 }
+
+// TestMoraleAfterGMLoss: a casualty made by the GM's direct loss fires its
+// group's first-casualty trigger (CA-ALG-D step 3), rolled at once through
+// the act (ENG-ACT-4) as CheckMorale rolls it: each able member saves on
+// WIL, who fails flees. A PC's loss calls for no check (CA-MORALE-1).
+func TestMoraleAfterGMLoss(t *testing.T) {
+	cs := []Character{named("hero", pc(6, 0, 12)), named("a", foe(4, 0, 10)), named("b", foe(4, 0, 10)), named("c", foe(4, 0, 10))}
+	enc := actEncounter(t, cs...)
+	loss := combat.Act{ID: "a", Key: ActLoseWIL, Value: 10}
+	next, evs, err := combat.Apply(Ruleset{}, enc, loss, dicetest.Script(t, 15, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, ok := hasEvent(evs, combat.MoraleChecked)
+	if !ok || e.Rule != "ENG-ACT-4" || e.Morale == nil || !slices.Equal(e.Morale.Fled, []string{"b"}) {
+		t.Fatalf("CA-ALG-D: morale after the loss %+v (events %v)", e, evs)
+	}
+	if f, ok := hasEvent(evs, combat.Fled); !ok || f.Actor != "b" {
+		t.Errorf("no fled event for b: %v", evs)
+	}
+	for id, want := range map[string]bool{"b": true, "c": false} {
+		if c, _, _ := state(next, id); c.Status.Fleeing != want {
+			t.Errorf("%s fleeing %v, want %v", id, c.Status.Fleeing, want)
+		}
+	}
+	// The package function on the same group and dice agrees.
+	delirious := named("a", foe(4, 0, 10))
+	delirious.Attr.WIL = 0
+	g := MoraleGroup{ID: "party", Members: []string{"a", "b", "c"}, Start: 3}
+	pkg, err := CheckMorale(g, []Character{delirious, cs[2], cs[3]}, nil, dicetest.Script(t, 15, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(pkg.Fled, e.Morale.Fled) || !slices.Equal(pkg.Trace, e.Morale.Trace) {
+		t.Errorf("through Apply %v / %v, CheckMorale %v / %v", e.Morale.Fled, e.Morale.Trace, pkg.Fled, pkg.Trace)
+	}
+	// A PC's loss: no morale for the party's PCs.
+	_, evs, err = combat.Apply(Ruleset{}, enc, combat.Act{ID: "hero", Key: ActLoseWIL, Value: 10}, dicetest.Script(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := hasEvent(evs, combat.MoraleChecked); ok {
+		t.Errorf("a PC's loss rolled morale: %v", evs)
+	}
+}

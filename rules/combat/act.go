@@ -34,7 +34,8 @@ type ActResolver interface {
 // spends its action (ENG-ACT-2); EndsTurn ends that turn at once. Value is a
 // number the act produced (a count). HP, State and RoundState replace those
 // of the listed combatants; Profile replaces their profiles, whose stats the
-// engine derives again as an Edit does (ENG-ACT-3).
+// engine derives again as an Edit does (ENG-ACT-3). Morale lists the morale
+// checks a casualty the act made called for, rolled at once (ENG-ACT-4).
 type ActOutcome struct {
 	Turn       bool                       `json:"turn,omitempty"`
 	EndsTurn   bool                       `json:"endsTurn,omitempty"`
@@ -45,6 +46,7 @@ type ActOutcome struct {
 	RoundState map[string]json.RawMessage `json:"roundState,omitempty"`
 	Profile    map[string]json.RawMessage `json:"profile,omitempty"`
 	Trace      Trace                      `json:"trace,omitempty"`
+	Morale     []MoraleCheck              `json:"morale,omitempty"`
 }
 
 // check checks an act's own bounds.
@@ -99,6 +101,7 @@ func (c Act) apply(a *applier) error {
 		return err
 	}
 	a.emit(Event{Type: ActResolved, Rule: out.Rule, Actor: c.ID, Target: c.Target, Key: c.Key, Value: out.Value, Trace: out.Trace})
+	a.emitMorale(out.Morale, "ENG-ACT-4")
 	for _, cb := range a.e.Combatants {
 		if err := a.downed(cb.ID, wasUp[cb.ID]); err != nil {
 			return err

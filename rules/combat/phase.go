@@ -192,18 +192,24 @@ func (a *applier) resolvePhase(pr PhaseResolver) error {
 	if err := a.setHPs(out.HP, "ENG-PHASE-3"); err != nil {
 		return err
 	}
-	for _, m := range out.Morale {
-		a.emit(Event{Type: MoraleChecked, Rule: "ENG-PHASE-5", Key: m.Group, Value: len(m.Fled), Trace: m.Trace, Morale: m.clone()})
-		for _, id := range m.Fled {
-			a.emit(Event{Type: Fled, Rule: "ENG-PHASE-5", Actor: id})
-		}
-	}
+	a.emitMorale(out.Morale, "ENG-PHASE-5")
 	for _, c := range a.e.Combatants {
 		if err := a.downed(c.ID, wasUp[c.ID]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// emitMorale records the morale checks of an outcome, one event per
+// group and one per creature that flees; their states are the outcome's.
+func (a *applier) emitMorale(ms []MoraleCheck, rule RuleID) {
+	for _, m := range ms {
+		a.emit(Event{Type: MoraleChecked, Rule: rule, Key: m.Group, Value: len(m.Fled), Trace: m.Trace, Morale: m.clone()})
+		for _, id := range m.Fled {
+			a.emit(Event{Type: Fled, Rule: rule, Actor: id})
+		}
+	}
 }
 
 func (h PhaseHit) clone() *PhaseHit {
