@@ -134,7 +134,8 @@ func (t *Table) forecastNow() *forecastRun {
 }
 
 // riskLabel is the risk drawn on creature id's token: the share of fights
-// in which it goes down, or "" without a forecast.
+// in which it goes down, and in which it dies or gets away by its side's
+// escape aim (ENG-AIM-1) where that happens, or "" without a forecast.
 func (t *Table) riskLabel(id string) string {
 	fc := t.forecastNow()
 	if fc == nil {
@@ -144,10 +145,14 @@ func (t *Table) riskLabel(id string) string {
 	if !ok {
 		return ""
 	}
+	label := i18n.T(t.lang, "forecast.risk", "p", pct(t.lang, c.Down.P))
 	if c.Dead.P > 0 {
-		return i18n.T(t.lang, "forecast.risk.dead", "p", pct(t.lang, c.Down.P), "dead", pct(t.lang, c.Dead.P))
+		label = i18n.T(t.lang, "forecast.risk.dead", "p", pct(t.lang, c.Down.P), "dead", pct(t.lang, c.Dead.P))
 	}
-	return i18n.T(t.lang, "forecast.risk", "p", pct(t.lang, c.Down.P))
+	if c.Escaped.P > 0 {
+		label += i18n.T(t.lang, "forecast.risk.escaped", "p", pct(t.lang, c.Escaped.P))
+	}
+	return label
 }
 
 // riskPct is riskLabel in short: the share of fights in which creature id

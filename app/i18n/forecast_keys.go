@@ -35,6 +35,7 @@ var forecastKeys = [numLangs]map[string]string{
 		"forecast.hp-lost":           "{side} loses {n} HP on average",
 		"forecast.risk":              "down in {p} of fights",
 		"forecast.risk.dead":         "down in {p} of fights, dead in {dead}",
+		"forecast.risk.escaped":      "; gets away in {p}",
 	},
 	Hebrew: {
 		"forecast.title":             "מי ינצח?",
@@ -66,6 +67,7 @@ var forecastKeys = [numLangs]map[string]string{
 		"forecast.hp-lost":           "{side} מאבד בממוצע {n} נק״פ",
 		"forecast.risk":              "נופל ב־{p} מהקרבות",
 		"forecast.risk.dead":         "נופל ב־{p} מהקרבות, מת ב־{dead}",
+		"forecast.risk.escaped":      "; נמלט ב־{p}",
 	},
 	Polish: {
 		"forecast.title":             "Kto wygra?",
@@ -97,6 +99,7 @@ var forecastKeys = [numLangs]map[string]string{
 		"forecast.hp-lost":           "{side} traci średnio {n} PŻ",
 		"forecast.risk":              "pada w {p} walk",
 		"forecast.risk.dead":         "pada w {p} walk, ginie w {dead}",
+		"forecast.risk.escaped":      "; ucieka w {p}",
 	},
 	Kazakh: {
 		"forecast.title":             "Кім жеңеді?",
@@ -128,6 +131,7 @@ var forecastKeys = [numLangs]map[string]string{
 		"forecast.hp-lost":           "{side} орта есеппен {n} HP жоғалтады",
 		"forecast.risk":              "ұрыстардың {p} құлайды",
 		"forecast.risk.dead":         "ұрыстардың {p} құлайды, {dead} өледі",
+		"forecast.risk.escaped":      "; {p} қашып құтылады",
 	},
 }
 
