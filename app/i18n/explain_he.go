@@ -199,6 +199,8 @@ var heCairn = map[string]string{
 	cairn.KeyHP:           "הגנת פגיעה: מזל ומיומנות בהתחמקות מפצעים של ממש, הולכת ראשונה",
 	cairn.KeyOverflow:     "נזק מעבר ל־HP שנותרו, והוא פוצע את הכח",
 	cairn.KeySTR:          "הכח אחרי הפציעה",
+	cairn.KeyDEX:          "זריזות: באפס הדמות משותקת",
+	cairn.KeyWIL:          "רצון: באפס הדמות הוזה",
 	cairn.KeyNoEffect:     "השריון עצר את המכה כולה",
 	cairn.KeyNoSave:       "ה־HP אזלו בדיוק והכח לא נפגע: אין בדיקה, ועדיין יכול לפעול",
 	cairn.KeySTRSave:      "בדיקת כח: ק20 שווה לכח או קטן ממנו עומד בנזק קריטי",

@@ -199,6 +199,8 @@ var plCairn = map[string]string{
 	cairn.KeyHP:           "ochrona przed trafieniem (PŻ): szczęście i zręczność w unikaniu prawdziwych ran, tracona najpierw",
 	cairn.KeyOverflow:     "obrażenia ponad pozostałe PŻ, które ranią SIŁ",
 	cairn.KeySTR:          "SIŁ po odniesionej ranie",
+	cairn.KeyDEX:          "zręczność: przy zerze postać jest sparaliżowana",
+	cairn.KeyWIL:          "wola: przy zerze postać majaczy",
 	cairn.KeyNoEffect:     "pancerz zatrzymał cały cios",
 	cairn.KeyNoSave:       "PŻ skończyły się co do punktu, SIŁ nietknięta: bez rzutu obronnego i wciąż zdolny do działania",
 	cairn.KeySTRSave:      "rzut obronny na SIŁ: k20 równe SIŁ lub niższe opiera się obrażeniom krytycznym",

@@ -217,6 +217,8 @@ var cairnEnglish = map[string]string{
 	cairn.KeyHP:           "HP",
 	cairn.KeyOverflow:     "overflow",
 	cairn.KeySTR:          "STR",
+	cairn.KeyDEX:          "DEX",
+	cairn.KeyWIL:          "WIL",
 	cairn.KeyNoEffect:     "no effect",
 	cairn.KeyNoSave:       "no save",
 	cairn.KeySTRSave:      "STR save",

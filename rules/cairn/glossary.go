@@ -11,6 +11,8 @@ const (
 	KeyHP           = "hp"             // HP after the damage (CA-DMG-4)
 	KeyOverflow     = "overflow"       // damage past HP, taken from STR (CA-DMG-5)
 	KeySTR          = "str"            // STR after the loss (CA-CRIT-1)
+	KeyDEX          = "dex"            // DEX, as a direct loss names it (CA-ATTR-1)
+	KeyWIL          = "wil"            // WIL, as a direct loss names it (CA-ATTR-1)
 	KeyNoEffect     = "no-effect"      // armour took the whole roll (CA-DMG-3)
 	KeyNoSave       = "no-save"        // HP exactly 0 with STR untouched: no save (CA-DMG-6)
 	KeySTRSave      = "str-save"       // STR save (CA-CRIT-3)
@@ -68,6 +70,8 @@ var Glossary = map[string]Gloss{
 	KeyHP:           {"қорғаныс (HP)", "hit protection: luck and skill at avoiding real wounds, lost first"},
 	KeyOverflow:     {"артық зиян", "damage beyond the remaining HP, which wounds Strength"},
 	KeySTR:          {"күш (STR)", "Strength after the wound"},
+	KeyDEX:          {"ептілік (DEX)", "Dexterity: at 0 the character is paralysed"},
+	KeyWIL:          {"жігер (WIL)", "Willpower: at 0 the character is delirious"},
 	KeyNoEffect:     {"зиян 0", "the armour stopped the blow entirely"},
 	KeyNoSave:       {"тексеру қажет емес", "HP ran out exactly, Strength untouched: no save and still able to act"},
 	KeySTRSave:      {"күшті тексеру", "Strength save: a d20 at or under Strength resists critical damage"},

@@ -161,9 +161,19 @@ func TestGlossaryComplete(t *testing.T) {
 		KeyCritical, KeyDying, KeyRoutOrWeaken, KeyWeakened, KeyUnarmed, KeyDual, KeyImpaired, KeyEnhanced,
 		KeyCancel, KeyBlast, KeyTargets, KeyInitiative, KeyActs, KeyLosesTurn, KeyRetreat, KeyNoSafePlace,
 		KeyStays, KeyFirstLoss, KeyHalfLost, KeyLoneFoe, KeyLeader, KeyFlees, KeyAid, KeyStabilized,
-		KeyAttrLoss, KeyParalysed, KeyDelirious}
+		KeyAttrLoss, KeyParalysed, KeyDelirious, KeyDEX, KeyWIL}
 	if len(keys) != len(Glossary) {
 		t.Errorf("%d keys, %d glossary entries", len(keys), len(Glossary))
+	}
+	// A direct loss names the attribute it lowers (CA-ATTR-1).
+	for _, a := range []Attr{STR, DEX, WIL} {
+		care, err := LoseAttribute(named("x", foe(4, 0, 10)), a, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q := care.Trace[0].Quantity; q == "" || Glossary[q].Native == "" {
+			t.Errorf("a loss of %s names %q, which has no term", a, q)
+		}
 	}
 	for _, k := range keys {
 		g, ok := Glossary[k]
