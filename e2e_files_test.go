@@ -8,9 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/chromedp"
-
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
 	"battlemat/rules/rulesets"
@@ -22,11 +19,7 @@ import (
 func TestE2EExportImport(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
-	downloads := t.TempDir()
-	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads}); err != nil {
-		t.Fatal(err)
-	}
+	downloads := allowDownloads(t, ctx)
 	navigate(t, ctx, srv.URL+"/#"+scenario(t, "kal-corridor", combat.EndTurn{}))
 	poll[bool](t, ctx, `document.getElementById('token-captain') !== null && !location.hash`, 10*time.Second)
 	click(t, ctx, "#export")

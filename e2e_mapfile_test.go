@@ -14,9 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/chromedp"
-
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/rulesets"
@@ -50,11 +47,7 @@ func withPictureData(t *testing.T, doc []byte, name string, data []byte) string 
 func TestE2EMapInFile(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
-	downloads := t.TempDir()
-	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads}); err != nil {
-		t.Fatal(err)
-	}
+	downloads := allowDownloads(t, ctx)
 	navigate(t, ctx, srv.URL+"/")
 	poll[bool](t, ctx, `document.querySelectorAll('.token').length > 0`, 10*time.Second)
 	click(t, ctx, "#edit-open")
