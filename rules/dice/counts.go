@@ -148,3 +148,71 @@ func (c Counts) Prob(v int) *big.Rat {
 	}
 	return new(big.Rat).SetFrac(c.Ways[i], c.Outcomes)
 }
+
+// SmallCounts is Counts in machine integers, for expressions small enough
+// that every count fits: Ways[i] combinations give Min+i, out of Outcomes.
+type SmallCounts struct {
+	Min      int
+	Ways     []int64
+	Outcomes int64
+}
+
+// maxSmallOutcomes bounds SmallCounts' outcomes: a count times a few
+// thousand still fits an int64 (a caller multiplying two checks for
+// overflow).
+const maxSmallOutcomes = 1 << 40
+
+// SmallCounts enumerates the expression exactly as Counts does, in int64:
+// ok is false, and nothing is counted, when the expression keeps dice or
+// has more than 2^40 outcomes (Counts then gives the answer).
+func (e Expr) SmallCounts() (SmallCounts, bool) {
+	outcomes, width := int64(1), 1
+	for _, t := range e.Terms {
+		if t.Keep > 0 {
+			return SmallCounts{}, false
+		}
+		for k := 0; k < t.Count && t.Sides > 0; k++ {
+			if outcomes *= int64(t.Sides); outcomes > maxSmallOutcomes {
+				return SmallCounts{}, false
+			}
+			width += t.Sides - 1
+		}
+	}
+	c := SmallCounts{Ways: make([]int64, 1, width), Outcomes: 1}
+	c.Ways[0] = 1
+	for _, t := range e.Terms {
+		if t.Sides == 0 {
+			c.Min += t.sign() * t.Count
+			continue
+		}
+		for k := 0; k < t.Count; k++ {
+			c.addDie(t.Sides, t.Neg)
+		}
+	}
+	return c, true
+}
+
+// addDie convolves the counts in place with one fair die (subtracted when
+// neg). Each new count is the sum of the sides old ones ending at its
+// index, found by a sliding window from the top down: the old counts it
+// still needs sit below the one it overwrites.
+func (c *SmallCounts) addDie(sides int, neg bool) {
+	n := len(c.Ways)
+	c.Ways = c.Ways[:n+sides-1]
+	clear(c.Ways[n:])
+	window := c.Ways[n-1]
+	for k := len(c.Ways) - 1; k >= 0; k-- {
+		old := c.Ways[k]
+		c.Ways[k] = window
+		window -= old
+		if k-sides >= 0 {
+			window += c.Ways[k-sides]
+		}
+	}
+	c.Outcomes *= int64(sides)
+	if neg {
+		c.Min -= sides
+	} else {
+		c.Min++
+	}
+}

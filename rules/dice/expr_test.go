@@ -322,3 +322,31 @@ func TestCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallCounts checks the machine-integer counts against the exact big
+// ones for every expression small enough, and that it declines the rest.
+func TestSmallCounts(t *testing.T) {
+	for _, s := range []string{"0", "5", "-3", "d1", "1d6+2", "2d6+2", "d6-d4", "4d4+d10-2", "2d%", "1d8-1d4", "-2d6+3", "8d10+4", "3d20", "1d4-3"} {
+		e := MustParse(s)
+		c, ok := e.SmallCounts()
+		if !ok {
+			t.Errorf("%s: declined", s)
+			continue
+		}
+		big := e.Counts()
+		if c.Min != big.Min || c.Outcomes != big.Outcomes.Int64() || len(c.Ways) != len(big.Ways) {
+			t.Errorf("%s: min %d of %d outcomes, %d totals; want min %d of %v, %d", s, c.Min, c.Outcomes, len(c.Ways), big.Min, big.Outcomes, len(big.Ways))
+			continue
+		}
+		for i, w := range big.Ways {
+			if c.Ways[i] != w.Int64() {
+				t.Errorf("%s: %d ways to %d, want %v", s, c.Ways[i], c.Min+i, w)
+			}
+		}
+	}
+	for _, s := range []string{"4d6kh3", "10d20", "30d6"} {
+		if _, ok := MustParse(s).SmallCounts(); ok {
+			t.Errorf("%s: counted in machine integers, want declined", s)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package dnd5e
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"slices"
@@ -264,5 +265,22 @@ func TestEngineActionReplay(t *testing.T) {
 	// Compared as a clone: an applied state's memo holds derived values.
 	if !reflect.DeepEqual(s.State(), startedAmbush(t).Clone()) {
 		t.Error("undo did not restore the start")
+	}
+}
+
+// TestEffectsKnownEncodings checks that the states read without decoding
+// are what the strict decoder reads from the same bytes.
+func TestEffectsKnownEncodings(t *testing.T) {
+	for _, known := range encodedEffects {
+		var want Effects
+		if err := combat.DecodeStrict("state", []byte(known.raw), &want); err != nil || want != known.e {
+			t.Errorf("%s decodes to %+v (%v), read as %+v", known.raw, want, err, known.e)
+		}
+		if got, err := effectsOf(combat.Combatant{State: json.RawMessage(known.raw)}); err != nil || got != known.e {
+			t.Errorf("%s: effectsOf gives %+v, %v", known.raw, got, err)
+		}
+	}
+	if _, err := effectsOf(combat.Combatant{State: json.RawMessage(`{"dodging":true,"x":1}`)}); err == nil {
+		t.Error("an unknown field is read without error")
 	}
 }

@@ -1,7 +1,9 @@
 package dnd5e
 
 import (
+	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"battlemat/rules/combat"
@@ -222,6 +224,61 @@ func hitWeights(a Attack, ac int, adv Advantage) (hit, crit int64) {
 // needs only this chance (a tactics policy weighing its targets) pays a
 // few integer products and one reduction.
 func DropChance(a Attack, ac int, adv Advantage, hp int) *big.Rat {
+	if num, den, ok := dropChanceSmall(a, ac, adv, hp); ok {
+		return big.NewRat(num, den)
+	}
+	return dropChanceBig(a, ac, adv, hp)
+}
+
+// dropChanceSmall is DropChance in machine integers, reduced: ok is false
+// when the damage dice are too many for them (dropChanceBig then answers).
+// Over the common denominator oddsDen·O·Oc (O and Oc the outcomes of the
+// damage and of the critical damage), the chance is ways·(hit−crit)·Oc +
+// waysCrit·crit·O.
+func dropChanceSmall(a Attack, ac int, adv Advantage, hp int) (num, den int64, ok bool) {
+	hit, crit := hitWeights(a, ac, adv)
+	c, ok1 := a.Damage.SmallCounts()
+	cc, ok2 := critDamage(a.Damage).SmallCounts()
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	reaching := func(c dice.SmallCounts) int64 {
+		var ways int64
+		for i, w := range c.Ways {
+			if damageFloor(c.Min+i) >= max(hp, 1) {
+				ways += w
+			}
+		}
+		return ways
+	}
+	outcomes, fits := mulFits(c.Outcomes, cc.Outcomes)
+	den, fits2 := mulFits(outcomes, oddsDen)
+	n1, fits3 := mulFits(reaching(c)*(hit-crit), cc.Outcomes)
+	n2, fits4 := mulFits(reaching(cc)*crit, c.Outcomes)
+	if !fits || !fits2 || !fits3 || !fits4 || n1 > math.MaxInt64-n2 {
+		return 0, 0, false
+	}
+	num = n1 + n2
+	g := gcd(num, den)
+	return num / g, den / g, true
+}
+
+// mulFits returns x·y for x, y ≥ 0, and whether it fits an int64.
+func mulFits(x, y int64) (int64, bool) {
+	hi, lo := bits.Mul64(uint64(x), uint64(y))
+	return int64(lo), hi == 0 && lo <= math.MaxInt64
+}
+
+// gcd is the greatest common divisor of a ≥ 0 and b > 0.
+func gcd(a, b int64) int64 {
+	for a != 0 {
+		a, b = b%a, a
+	}
+	return b
+}
+
+// dropChanceBig is DropChance over big integers, for any dice.
+func dropChanceBig(a Attack, ac int, adv Advantage, hp int) *big.Rat {
 	hit, crit := hitWeights(a, ac, adv)
 	num, den := new(big.Int), big.NewInt(oddsDen)
 	for _, branch := range []struct {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"battlemat/rules/dice"
@@ -169,8 +170,20 @@ func TestDropChance(t *testing.T) {
 				a := Attack{Name: "x", Kind: Melee, ToHit: 5, Damage: dice.MustParse(expr)}
 				o := AttackOdds(a, ac, adv)
 				for hp := 1; hp <= 2*len(o.exact)+1; hp++ {
-					if got, want := DropChance(a, ac, adv, hp), o.AtLeast(hp); got.Cmp(want) != 0 {
+					want := o.AtLeast(hp)
+					if got := DropChance(a, ac, adv, hp); got.Cmp(want) != 0 {
 						t.Fatalf("%s vs AC %d, %v, hp %d: %v, want %v", expr, ac, adv, hp, got, want)
+					}
+					if got := dropChanceBig(a, ac, adv, hp); got.Cmp(want) != 0 {
+						t.Fatalf("%s vs AC %d, %v, hp %d: big integers give %v, want %v", expr, ac, adv, hp, got, want)
+					}
+					// The machine-integer path, taken where the dice are
+					// few enough (not kept dice, nor the 16d10 of 8d10's
+					// critical), is the same reduced fraction.
+					if num, den, ok := dropChanceSmall(a, ac, adv, hp); ok && (num != want.Num().Int64() || den != want.Denom().Int64()) {
+						t.Fatalf("%s vs AC %d, %v, hp %d: %d/%d in machine integers, want %v", expr, ac, adv, hp, num, den, want)
+					} else if !ok && !strings.Contains(expr, "k") && expr != "8d10+4" {
+						t.Fatalf("%s: not counted in machine integers", expr)
 					}
 				}
 			}

@@ -32,9 +32,30 @@ func effectsOf(c combat.Combatant) (Effects, error) {
 	if len(c.State) == 0 {
 		return e, nil
 	}
+	// The states encode writes, known without decoding.
+	for _, known := range encodedEffects {
+		if string(c.State) == known.raw {
+			return known.e, nil
+		}
+	}
 	err := combat.DecodeStrict("state", c.State, &e)
 	return e, err
 }
+
+// encodedEffect is a non-zero Effects with its encoding.
+type encodedEffect struct {
+	e   Effects
+	raw string
+}
+
+// encodedEffects are the non-zero Effects as encode writes them.
+var encodedEffects = func() []encodedEffect {
+	var out []encodedEffect
+	for _, e := range []Effects{{Disengaged: true}, {Dodging: true}, {Disengaged: true, Dodging: true}} {
+		out = append(out, encodedEffect{e, string(e.encode())})
+	}
+	return out
+}()
 
 // encode returns e as Combatant.State: nothing for the zero value.
 func (e Effects) encode() json.RawMessage {

@@ -191,7 +191,8 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 }
 
 // AttackChoices lists the attacks of combatant id's stat block, each with
-// the Option that selects it (DND-ND-4).
+// the Option that selects it (DND-ND-4). The list is the caller's; the
+// options' bytes are shared with later calls and must not be changed.
 func (Ruleset) AttackChoices(enc combat.Encounter, id string) ([]combat.AttackChoice, error) {
 	c, found := enc.Combatant(id)
 	if !found {
@@ -201,6 +202,13 @@ func (Ruleset) AttackChoices(enc combat.Encounter, id string) ([]combat.AttackCh
 	if err != nil || !ok {
 		return nil, err
 	}
+	d := derivedOf(enc)
+	d.mu.Lock()
+	known, ok := d.choices[string(c.Profile)]
+	d.mu.Unlock()
+	if ok {
+		return slices.Clone(known), nil
+	}
 	out := make([]combat.AttackChoice, len(p.Attacks))
 	for i, a := range p.Attacks {
 		// An AttackOption holds a string and two booleans: marshalling
@@ -208,7 +216,10 @@ func (Ruleset) AttackChoices(enc combat.Encounter, id string) ([]combat.AttackCh
 		opt, _ := json.Marshal(AttackOption{Attack: a.Name})
 		out[i] = combat.AttackChoice{Key: fmt.Sprintf("%s-%d", a.Kind, i), Name: a.Name, Option: opt}
 	}
-	return out, nil
+	d.mu.Lock()
+	d.choices[string(c.Profile)] = out
+	d.mu.Unlock()
+	return slices.Clone(out), nil
 }
 
 // route is the best way found to a square: its cost in feet, the

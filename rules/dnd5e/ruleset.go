@@ -2,9 +2,9 @@ package dnd5e
 
 import (
 	"encoding/json"
-	"maps"
 	"math/big"
 	"slices"
+	"sync"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
@@ -122,34 +122,90 @@ func (Ruleset) Scale() combat.Scale {
 func (Ruleset) SurpriseRule() combat.RuleID { return "DND-SURP-4" }
 
 // profileOf decodes a combatant's profile; a combatant without one is a
-// DM-run creature known only by its engine stats. The profiles decoded for
-// one revision of the encounter are kept in its memo, keyed by their JSON
-// (so a later revision reuses them safely), since movement previews ask
-// about every square.
+// DM-run creature known only by its engine stats. Decoded profiles are
+// kept in the encounter's memo (derivedOf), keyed by their JSON, since
+// movement previews and a forecast's policies ask about every square.
 func profileOf(enc combat.Encounter, c combat.Combatant) (Profile, bool, error) {
 	if len(c.Profile) == 0 {
 		return Profile{}, false, nil
 	}
-	memo := enc.Memo()
-	known, _ := memo.Load(profilesKey{})
-	byJSON, _ := known.(map[string]Profile)
-	if p, ok := byJSON[string(c.Profile)]; ok {
+	d := derivedOf(enc)
+	d.mu.Lock()
+	p, ok := d.profiles[string(c.Profile)]
+	d.mu.Unlock()
+	if ok {
 		return p, true, nil
 	}
 	p, err := DecodeProfile(c.Profile)
 	if err != nil {
 		return Profile{}, false, err
 	}
-	// The map may be shared with the revision it came from: add to a copy.
-	next := make(map[string]Profile, len(byJSON)+1)
-	maps.Copy(next, byJSON)
-	next[string(c.Profile)] = p
-	memo.Store(profilesKey{}, next)
+	d.mu.Lock()
+	d.profiles[string(c.Profile)] = p
+	d.mu.Unlock()
 	return p, true, nil
 }
 
-// profilesKey is the memo key of the decoded profiles, by their JSON.
-type profilesKey struct{}
+// derived holds what the ruleset decodes from the JSON an encounter
+// carries, each keyed by the JSON it came from, so a value found is right
+// for any revision that holds the same bytes: the profiles, the attack
+// options asked for and the attack choices of each profile. One derived
+// is shared by the revisions of an encounter (through their memos), and
+// started afresh when it holds maxDerived entries of a kind.
+type derived struct {
+	mu       sync.Mutex
+	profiles map[string]Profile
+	options  map[string]AttackOption
+	choices  map[string][]combat.AttackChoice // by profile JSON
+}
+
+// maxDerived bounds each kind of entry a derived keeps: the stat blocks
+// of one encounter's life are far fewer.
+const maxDerived = 256
+
+// derivedKey is the memo key of an encounter's derived.
+type derivedKey struct{}
+
+// derivedOf returns the derived of the encounter's lineage, starting one
+// when it has none or the one it has is full.
+func derivedOf(enc combat.Encounter) *derived {
+	memo := enc.Memo()
+	if v, ok := memo.Load(derivedKey{}); ok {
+		d := v.(*derived)
+		d.mu.Lock()
+		full := len(d.profiles) >= maxDerived || len(d.options) >= maxDerived || len(d.choices) >= maxDerived
+		d.mu.Unlock()
+		if !full {
+			return d
+		}
+	}
+	d := &derived{profiles: map[string]Profile{}, options: map[string]AttackOption{}, choices: map[string][]combat.AttackChoice{}}
+	memo.Store(derivedKey{}, d)
+	return d
+}
+
+// optionOf decodes an attack's option (AttackOption), through the
+// encounter's derived.
+func optionOf(enc combat.Encounter, raw json.RawMessage) (AttackOption, error) {
+	var opt AttackOption
+	if len(raw) == 0 {
+		return opt, nil
+	}
+	d := derivedOf(enc)
+	d.mu.Lock()
+	opt, ok := d.options[string(raw)]
+	d.mu.Unlock()
+	if ok {
+		return opt, nil
+	}
+	if err := combat.DecodeStrict("option", raw, &opt); err != nil {
+		return AttackOption{}, err
+	}
+	d.mu.Lock()
+	d.options[string(raw)] = opt
+	d.mu.Unlock()
+	return opt, nil
+}
 
 // RollInitiative rolls the 5e initiative order for the combatants ids
 // (DND-ALG-A step 3): DM-run creatures of one side with the same stat block
@@ -308,11 +364,9 @@ func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) 
 	if !okA || !okD {
 		return attackSetup{}, combat.Invalid("DND-ND-4", "profile", "both combatants need a 5e stat block")
 	}
-	var opt AttackOption
-	if len(req.Option) > 0 {
-		if err := combat.DecodeStrict("option", req.Option, &opt); err != nil {
-			return attackSetup{}, err
-		}
+	opt, err := optionOf(enc, req.Option)
+	if err != nil {
+		return attackSetup{}, err
 	}
 	atk, err := chooseAttack(ap.StatBlock, opt.Attack, req.Opportunity)
 	if err != nil {
@@ -388,7 +442,9 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 		{Key: "hit", Num: hit, Den: oddsDen},
 		{Key: "crit", Num: crit, Den: oddsDen},
 	}
-	if c, ok := chance("down", DropChance(s.atk, s.ac, s.adv, s.hp)); ok {
+	if num, den, ok := dropChanceSmall(s.atk, s.ac, s.adv, s.hp); ok {
+		out = append(out, combat.Chance{Key: "down", Num: num, Den: den})
+	} else if c, ok := chance("down", dropChanceBig(s.atk, s.ac, s.adv, s.hp)); ok {
 		out = append(out, c)
 	}
 	return out, nil

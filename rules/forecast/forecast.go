@@ -338,10 +338,25 @@ func New(reg *combat.Registry, enc combat.Encounter, s Settings) (*Forecaster, e
 		}
 		f.policy[side], _ = Lookup(name)
 	}
+	f.warm()
 	n := len(enc.Combatants)
 	f.tally = tally{wins: make([]int, len(f.sides)), down: make([]int, n), dead: make([]int, n), escaped: make([]int, n), first: make([]int, n),
 		hpLost: make([]float64, len(f.sides)), rounds: make([]int, f.set.RoundCap)}
 	return f, nil
+}
+
+// warm asks the starting state the queries every fight asks first, so
+// that what the ruleset derives from it (decoded stat blocks and the like)
+// lands in its memo once, where every fight's revisions find it, rather
+// than once per fight.
+func (f *Forecaster) warm() {
+	a, armed := f.rs.(combat.Armory)
+	for _, c := range f.start.Combatants {
+		f.judge.fighting(f.rs, f.start, c.ID)
+		if armed {
+			a.AttackChoices(f.start, c.ID)
+		}
+	}
 }
 
 // Settings returns the settings in effect, defaults filled in.
