@@ -127,7 +127,7 @@ func TestE2EKCExpectedDamage(t *testing.T) {
 				}
 				// The hit row's tooltip explains the term in the reader's language.
 				tip := eval[string](t, ctx, `document.querySelector('#odds .chance[data-key="hit"]').title`)
-				if why, _ := i18n.Explain(l, "krysztaly", "hit"); !strings.Contains(tip, why) {
+				if why, _ := i18n.Explain(l, e2eGlossary("krysztaly"), "hit"); !strings.Contains(tip, why) {
 					t.Errorf("%s: the hit row's tooltip %q lacks %q", l, tip, why)
 				}
 				eval[bool](t, ctx, `(document.getElementById('odds').scrollIntoView(), true)`)

@@ -40,6 +40,10 @@ func corridorFight(t *testing.T, rename bool) (link string, captain grid.Square)
 	return link, c.Pos
 }
 
+// e2eGlossary returns the glossary of the shipped ruleset with the given
+// ID, the words the page shows for its keys.
+func e2eGlossary(id string) *combat.Glossary { return rulesets.Registry().Glossary(id) }
+
 // chooseLang picks l in the language switch, as a user would, and waits
 // for the page to speak it.
 func chooseLang(t *testing.T, ctx context.Context, l i18n.Lang) {
@@ -95,7 +99,7 @@ func TestE2ELocales(t *testing.T) {
 				"#edit-open":      i18n.T(l, "edit.open"),
 				"#movement h2":    i18n.T(l, "move.title"),
 				"#log-filter":     i18n.T(l, "log.filter.all"),
-				"#tier strong":    i18n.T(l, "target.from", "tier", i18n.Label(l, encounter.RulesetID, "flank")),
+				"#tier strong":    i18n.T(l, "target.from", "tier", i18n.Label(l, e2eGlossary(encounter.RulesetID), "flank")),
 				"#samples option": i18n.T(l, "bar.samples"),
 			} {
 				got := eval[string](t, ctx, `(document.querySelector('`+sel+`') || {}).textContent || ''`)
@@ -103,7 +107,7 @@ func TestE2ELocales(t *testing.T) {
 					t.Errorf("%s = %q, want %q", sel, got, want)
 				}
 			}
-			die := i18n.Dice(l, encounter.RulesetID, 20)
+			die := i18n.Dice(l, e2eGlossary(encounter.RulesetID), 20)
 			if trace := eval[string](t, ctx, `document.getElementById('trace').textContent`); !strings.Contains(trace, die) {
 				t.Errorf("the trace does not write the d20 as %q: %q", die, trace)
 			}
@@ -114,7 +118,7 @@ func TestE2ELocales(t *testing.T) {
 			odds := eval[[]string](t, ctx, `[...document.querySelectorAll('#odds .chance')].map(e => e.dataset.key + '=' + e.querySelector('.k').textContent)`)
 			for _, row := range odds {
 				key, label, _ := strings.Cut(row, "=")
-				if want := i18n.Label(l, encounter.RulesetID, key); label != want {
+				if want := i18n.Label(l, e2eGlossary(encounter.RulesetID), key); label != want {
 					t.Errorf("odds row %s reads %q, want %q", key, label, want)
 				}
 			}
@@ -237,7 +241,7 @@ func TestE2EBidi(t *testing.T) {
 	}
 
 	// The die of the trace: "ק" read first (rightmost), the 20 left to right.
-	die := i18n.Dice(i18n.Hebrew, encounter.RulesetID, 20)
+	die := i18n.Dice(i18n.Hebrew, e2eGlossary(encounter.RulesetID), 20)
 	got := eval[string](t, ctx, `(() => {`+charBoxesJS+`
 		const b = [...document.querySelectorAll('#trace bdi')].find(e => e.textContent === `+jsString(die)+`);
 		return b ? boxes(b).sort((x, y) => x.l - y.l).map(x => x.c).join('') : '';

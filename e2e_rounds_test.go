@@ -472,15 +472,15 @@ func TestE2EKCTraining(t *testing.T) {
 	for _, l := range []i18n.Lang{i18n.Hebrew, i18n.Polish, i18n.Kazakh, i18n.English} {
 		chooseLang(t, ctx, l)
 		texts := eval[[]string](t, ctx, `['.act-form[data-form=train-group] .k', '#form-train-group-key option', '.act-form[data-form=train-tier] .k', '#form-train-tier-value option[value="2"]', '#form-train-group'].map(s => (document.querySelector(s) || {}).textContent || '')`)
-		want := []string{i18n.Label(l, kc, krysztaly.KeyTrainGroup), "swords", i18n.Label(l, kc, krysztaly.KeyTrainTier),
-			i18n.Label(l, kc, krysztaly.KeySpecialist), i18n.T(l, "actform.apply")}
+		want := []string{i18n.Label(l, e2eGlossary(kc), krysztaly.KeyTrainGroup), "swords", i18n.Label(l, e2eGlossary(kc), krysztaly.KeyTrainTier),
+			i18n.Label(l, e2eGlossary(kc), krysztaly.KeySpecialist), i18n.T(l, "actform.apply")}
 		if !slices.Equal(texts, want) {
 			t.Errorf("%s: the training forms read %q; want %q", l, texts, want)
 		}
 		if eval[bool](t, ctx, `document.getElementById('form-train-group-value') !== null`) {
 			t.Errorf("%s: a group training offers a teacher to pick", l)
 		}
-		teacher := i18n.Label(l, kc, krysztaly.KeyTeacher)
+		teacher := i18n.Label(l, e2eGlossary(kc), krysztaly.KeyTeacher)
 		if got := eval[string](t, ctx, `document.getElementById('form-train-tier-value').getAttribute('aria-label')`); got != teacher {
 			t.Errorf("%s: the teacher's tier is labelled %q; want %q", l, got, teacher)
 		}
@@ -500,7 +500,7 @@ func TestE2EKCTraining(t *testing.T) {
 	line := func(n int) string {
 		return poll[string](t, ctx, `(document.querySelectorAll('#log li[data-type=actResolved]')[`+strconv.Itoa(n)+`] || {textContent: ''}).textContent`, 5*time.Second)
 	}
-	if got := line(0); !strings.Contains(got, i18n.ActLabel(i18n.English, kc, group.Key)) || !strings.Contains(got, strconv.Itoa(learnt.Value)) {
+	if got := line(0); !strings.Contains(got, i18n.ActLabel(i18n.English, e2eGlossary(kc), group.Key)) || !strings.Contains(got, strconv.Itoa(learnt.Value)) {
 		t.Errorf("the log reads %q; want the training and the rolled %d", got, learnt.Value)
 	}
 	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)

@@ -62,7 +62,7 @@ func actionLabel(l i18n.Lang, ruleset string, c combat.ActionChoice) string {
 	key := actionKeyFamily + ".action." + c.Key
 	label := i18n.T(l, key)
 	if !i18n.Has(key) {
-		label = i18n.Label(l, ruleset, c.Key)
+		label = i18n.Label(l, glossary(ruleset), c.Key)
 	}
 	if c.Resource == combat.ResBonus {
 		return i18n.T(l, "turn.action.bonus", "action", label)

@@ -64,7 +64,7 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 			if st.Overwhelmed {
 				tv.Engaged = "overwhelmed"
 			}
-			tv.EngagedLabel = i18n.Label(t.lang, enc.Ruleset, tv.Engaged) + " (" + string(st.Rule) + ")"
+			tv.EngagedLabel = i18n.Label(t.lang, glossary(enc.Ruleset), tv.Engaged) + " (" + string(st.Rule) + ")"
 		}
 	}
 	return v

@@ -50,11 +50,19 @@ func data(ctx app.Context, name string) string {
 	return v.String()
 }
 
+// shipped holds the rulesets Battlemat ships, for their glossaries.
+var shipped = rulesets.Registry()
+
+// glossary returns the glossary of the ruleset with the given ID: its own
+// words for the engine's keys, or nil for a ruleset without one (the UI
+// then uses its catalogue's words).
+func glossary(ruleset string) *combat.Glossary { return shipped.Glossary(ruleset) }
+
 // badge names a condition or state on a token in as few letters as
 // possible: the ruleset's own term for readers of its language, else the
 // catalogue's word, else the key.
 func badge(l i18n.Lang, ruleset, key string) string {
-	if g, ok := i18n.Term(ruleset, key); ok && g.Lang == l {
+	if g, ok := i18n.Term(glossary(ruleset), key); ok && g.Lang == l {
 		if g.Abbrev != "" {
 			return g.Abbrev
 		}
@@ -132,8 +140,8 @@ func (t *Table) renderLangSwitch() app.UI {
 // comes too.
 func explain(l i18n.Lang, ruleset, key string, rule combat.RuleID) string {
 	out := string(rule)
-	g, ok := i18n.Term(ruleset, key)
-	why, explained := i18n.Explain(l, ruleset, key)
+	g, ok := i18n.Term(glossary(ruleset), key)
+	why, explained := i18n.Explain(l, glossary(ruleset), key)
 	if !ok || !explained {
 		return out
 	}

@@ -31,7 +31,7 @@ func renderLegend(l i18n.Lang, ruleset string, bands []BandView) app.UI {
 		if b.Count == 0 {
 			continue
 		}
-		items = append(items, item("band-"+b.Key, i18n.Label(l, ruleset, b.Key), square("ground"), square("band "+b.Key)))
+		items = append(items, item("band-"+b.Key, i18n.Label(l, glossary(ruleset), b.Key), square("ground"), square("band "+b.Key)))
 	}
 	items = append(items,
 		item("threat", i18n.T(l, "legend.threat"), square("ground"), square("threats")),

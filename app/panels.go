@@ -64,9 +64,9 @@ func (t *Table) renderDecision(enc combat.Encounter) app.UI {
 			app.Button().ID("oa-decline").Text(i18n.T(l, "decision.pass")).OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.DeclineOpportunity{}) }),
 		)
 	} else {
-		body = append(body, app.P().Body(say(l, "decision.choose", "name", who.Name, "question", i18n.Label(l, enc.Ruleset, d.Key))...))
+		body = append(body, app.P().Body(say(l, "decision.choose", "name", who.Name, "question", i18n.Label(l, glossary(enc.Ruleset), d.Key))...))
 		for _, o := range d.Options {
-			body = append(body, app.Button().Class("choice").Attr("data-choice", o).Text(i18n.Label(l, enc.Ruleset, o)).OnClick(func(ctx app.Context, e app.Event) {
+			body = append(body, app.Button().Class("choice").Attr("data-choice", o).Text(i18n.Label(l, glossary(enc.Ruleset), o)).OnClick(func(ctx app.Context, e app.Event) {
 				t.do(ctx, combat.Choose{Choice: data(ctx, "choice")})
 			}))
 		}
@@ -85,7 +85,7 @@ func (t *Table) renderInspector(enc combat.Encounter) app.UI {
 	}
 	conditions := make([]string, len(c.Conditions))
 	for i, k := range c.Conditions {
-		conditions[i] = i18n.Label(l, enc.Ruleset, k)
+		conditions[i] = i18n.Label(l, glossary(enc.Ruleset), k)
 	}
 	return app.Section().ID("inspector").Class("panel").Body(
 		app.H2().Body(app.Bdi().ID("selected-name").Text(c.Name)),
@@ -161,7 +161,7 @@ func (t *Table) cannotAttack(enc combat.Encounter, att, def combat.Combatant, er
 	}
 	if tg, ok := t.sess.Ruleset().(combat.Targeter); ok {
 		if tier, terr := tg.Target(enc, att.ID, def.ID); terr == nil && !tier.Allowed {
-			return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", i18n.Label(l, enc.Ruleset, tier.Reason), "rule", string(tier.Rule))
+			return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", i18n.Label(l, glossary(enc.Ruleset), tier.Reason), "rule", string(tier.Rule))
 		}
 	}
 	n := t.explainError(err)
@@ -222,7 +222,7 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 			meter, pct = app.Span().Class("meter none"), i18n.Tenths(l, meanTenths(c))
 		}
 		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Title(explain(l, ruleset, c.Key, "")).Body(
-			app.Span().Class("k").Body(app.Bdi().Text(i18n.Label(l, ruleset, c.Key))),
+			app.Span().Class("k").Body(app.Bdi().Text(i18n.Label(l, glossary(ruleset), c.Key))),
 			meter,
 			app.Bdi().Class("v").Text(pct),
 		))

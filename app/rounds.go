@@ -177,7 +177,7 @@ func (t *Table) renderPhase(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 		}
 		res = append(res, app.Div().Class("phase-hit").Attr("data-target", h.Target).Body(
 			app.P().Body(say(l, "phase.result", "name", name(h.Target), "n", h.Result, "damage", h.Damage,
-				"outcome", i18n.Label(l, enc.Ruleset, h.Outcome))...),
+				"outcome", i18n.Label(l, glossary(enc.Ruleset), h.Outcome))...),
 			app.Div().Class("dice").Body(dice...),
 		))
 	}
@@ -257,7 +257,7 @@ func (t *Table) renderActs(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 		}
 		c, _ := enc.Combatant(who)
 		buttons[i] = app.Button().Class("act small").Attr("data-id", a.ID).Attr("data-key", a.Key).Attr("data-target", a.Target).
-			Attr("data-value", a.Value).Text(i18n.T(l, "act.on", "act", i18n.ActLabel(l, enc.Ruleset, a.Key), "name", c.Name)).
+			Attr("data-value", a.Value).Text(i18n.T(l, "act.on", "act", i18n.ActLabel(l, glossary(enc.Ruleset), a.Key), "name", c.Name)).
 			OnClick(t.onRulesetAct)
 	}
 	return []app.UI{app.Div().ID("acts").Class("buttons").Body(buttons...)}
@@ -289,7 +289,7 @@ func (t *Table) renderMorale(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 	out := []app.UI{app.H3().Text(i18n.T(l, "morale.odds"))}
 	for _, o := range odds {
 		block := []app.UI{app.P().Body(say(l, "morale.next", "group", o.Group,
-			"trigger", i18n.Label(l, enc.Ruleset, o.Trigger), "rule", string(o.Rule))...)}
+			"trigger", i18n.Label(l, glossary(enc.Ruleset), o.Trigger), "rule", string(o.Rule))...)}
 		if o.Leader != "" && len(o.Holds) == 1 {
 			block = append(block, app.P().Class("roller").Body(say(l, "morale.leader", "name", t.nameOf(enc, o.Leader),
 				"pct", i18n.Percent(l, o.Holds[0].Num, o.Holds[0].Den))...))
@@ -428,7 +428,7 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 		key, id, value := t.formPick(f)
 		keys := make([]app.UI, len(f.Keys))
 		for i, k := range f.Keys {
-			label := i18n.Label(l, enc.Ruleset, k)
+			label := i18n.Label(l, glossary(enc.Ruleset), k)
 			if len(f.Words) == len(f.Keys) {
 				label = f.Words[i]
 			}
@@ -443,7 +443,7 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 			label := strconv.Itoa(v)
 			switch {
 			case len(f.ValueKeys) == len(f.Values):
-				label = i18n.Label(l, enc.Ruleset, f.ValueKeys[i])
+				label = i18n.Label(l, glossary(enc.Ruleset), f.ValueKeys[i])
 			case f.Die:
 				label = "d" + label
 			}
@@ -457,13 +457,13 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 		if f.Die {
 			button = "actform.roll"
 		}
-		row := []app.UI{app.Bdi().Class("k").Text(i18n.Label(l, enc.Ruleset, f.Name)), app.Text(" ")}
+		row := []app.UI{app.Bdi().Class("k").Text(i18n.Label(l, glossary(enc.Ruleset), f.Name)), app.Text(" ")}
 		if len(f.Keys) > 1 || len(f.Words) == len(f.Keys) {
 			row = append(row, pick("key", keys, i18n.T(l, "actform.which")), app.Text(" "))
 		}
 		row = append(row, pick("id", ids, i18n.T(l, "actform.who")), app.Text(" "))
 		if len(f.Values) > 1 && f.ValueName != "" {
-			name := i18n.Label(l, enc.Ruleset, f.ValueName)
+			name := i18n.Label(l, glossary(enc.Ruleset), f.ValueName)
 			row = append(row, app.Label().Class("value-name").Body(app.Text(name+" "), pick("value", values, name)), app.Text(" "))
 		} else if len(f.Values) > 1 {
 			row = append(row, pick("value", values, i18n.T(l, "actform.value")), app.Text(" "))
@@ -618,9 +618,9 @@ func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat
 		return i18n.Parts(l, "timeline.segment", "n", ev.Value)
 	case combat.ActResolved:
 		if ev.Value != 0 {
-			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", i18n.ActLabel(l, ruleset, ev.Key), "n", ev.Value)
+			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", i18n.ActLabel(l, glossary(ruleset), ev.Key), "n", ev.Value)
 		}
-		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.ActLabel(l, ruleset, ev.Key))
+		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.ActLabel(l, glossary(ruleset), ev.Key))
 	}
 	return nil
 }

@@ -68,7 +68,7 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 	var lines []app.UI
 	for _, b := range p.bands {
 		lines = append(lines, app.Li().Class("band-line").Title(explain(l, enc.Ruleset, b.Key, b.Rule)).
-			Body(sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, enc.Ruleset, b.Key), "rule", string(b.Rule))...))
+			Body(sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, glossary(enc.Ruleset), b.Key), "rule", string(b.Rule))...))
 	}
 	switch {
 	case p.mode != "" && t.hover != nil:
@@ -87,9 +87,9 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 		li := app.Li().Class("provocation").Attr("data-prevented", pr.Prevented != "").Title(explain(l, enc.Ruleset, why, pr.Rule))
 		var text []app.UI
 		if pr.Prevented == "" {
-			text = say(l, "move.oa", "name", who.Name, "kind", i18n.Label(l, enc.Ruleset, pr.Kind), "square", pr.At.Name())
+			text = say(l, "move.oa", "name", who.Name, "kind", i18n.Label(l, glossary(enc.Ruleset), pr.Kind), "square", pr.At.Name())
 		} else {
-			text = say(l, "move.oa-prevented", "name", who.Name, "square", pr.At.Name(), "why", i18n.Label(l, enc.Ruleset, pr.Prevented))
+			text = say(l, "move.oa-prevented", "name", who.Name, "square", pr.At.Name(), "why", i18n.Label(l, glossary(enc.Ruleset), pr.Prevented))
 		}
 		lines = append(lines, li.Body(append(text, app.Text(" "), ruleCode(pr.Rule))...))
 	}
@@ -127,23 +127,23 @@ func (t *Table) renderTargeting(enc combat.Encounter) app.UI {
 	var body []app.UI
 	if tier, err := tg.Target(enc, t.selected, t.target); err == nil {
 		if tier.Allowed {
-			line := []app.UI{app.Strong().Body(say(l, "target.from", "tier", i18n.Label(l, rs, tier.Tier))...)}
+			line := []app.UI{app.Strong().Body(say(l, "target.from", "tier", i18n.Label(l, glossary(rs), tier.Tier))...)}
 			for _, m := range tier.Modifiers {
-				line = append(line, app.Text(" · "), app.Bdi().Text(i18n.Label(l, rs, m.Quantity)), app.Text(" "), app.Bdi().Text(i18n.Signed(l, int64(m.Value))))
+				line = append(line, app.Text(" · "), app.Bdi().Text(i18n.Label(l, glossary(rs), m.Quantity)), app.Text(" "), app.Bdi().Text(i18n.Signed(l, int64(m.Value))))
 			}
 			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Title(explain(l, rs, tier.Tier, tier.Rule)).Body(append(line, app.Text(" "), ruleCode(tier.Rule))...))
 		} else {
 			body = append(body, app.P().ID("tier").Attr("data-tier", "none").Body(
-				say(l, "target.none", "why", i18n.Label(l, rs, tier.Reason), "rule", string(tier.Rule))...))
+				say(l, "target.none", "why", i18n.Label(l, glossary(rs), tier.Reason), "rule", string(tier.Rule))...))
 		}
 	}
 	if st, err := tg.Standing(enc, t.target); err == nil {
 		state := ""
 		if st.Overwhelmed {
-			state = " · " + i18n.Label(l, rs, "overwhelmed")
+			state = " · " + i18n.Label(l, glossary(rs), "overwhelmed")
 		}
 		if st.Pinned {
-			state += " · " + i18n.Label(l, rs, "pinned")
+			state += " · " + i18n.Label(l, glossary(rs), "pinned")
 		}
 		body = append(body, app.P().ID("standing").Body(
 			say(l, "target.pins", "used", st.PinsUsed, "capacity", st.PinCapacity, "state", state, "rule", string(st.Rule))...))

@@ -10,12 +10,12 @@ import (
 // stepWords renders one trace step in l: the ruleset's own terms for its
 // keys, its dice notation, signed modifiers, each value in its own <bdi>.
 func stepWords(l i18n.Lang, ruleset string, s combat.Step) []app.UI {
-	key := i18n.Label(l, ruleset, s.Key)
+	key := i18n.Label(l, glossary(ruleset), s.Key)
 	switch s.Kind {
 	case combat.StepRoll:
-		return say(l, "step.roll", "key", key, "face", s.Face, "die", i18n.Dice(l, ruleset, s.Sides))
+		return say(l, "step.roll", "key", key, "face", s.Face, "die", i18n.Dice(l, glossary(ruleset), s.Sides))
 	case combat.StepModifier:
-		return say(l, "step.modifier", "key", key, "value", i18n.Signed(l, int64(s.Value)), "quantity", i18n.Label(l, ruleset, s.Quantity))
+		return say(l, "step.modifier", "key", key, "value", i18n.Signed(l, int64(s.Value)), "quantity", i18n.Label(l, glossary(ruleset), s.Quantity))
 	case combat.StepTarget:
 		return say(l, "step.target", "key", key, "n", s.Value)
 	case combat.StepOutcome:
@@ -84,11 +84,11 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 	case combat.OrderSet:
 		return i18n.Parts(l, "log.order")
 	case combat.ConditionAdded:
-		return i18n.Parts(l, "log.condition", "name", name(ev.Actor), "condition", i18n.Label(l, enc.Ruleset, ev.Key))
+		return i18n.Parts(l, "log.condition", "name", name(ev.Actor), "condition", i18n.Label(l, glossary(enc.Ruleset), ev.Key))
 	case combat.ConditionRemoved:
-		return i18n.Parts(l, "log.condition-removed", "name", name(ev.Actor), "condition", i18n.Label(l, enc.Ruleset, ev.Key))
+		return i18n.Parts(l, "log.condition-removed", "name", name(ev.Actor), "condition", i18n.Label(l, glossary(enc.Ruleset), ev.Key))
 	case combat.Chosen:
-		return i18n.Parts(l, "log.chosen", "name", name(ev.Actor), "choice", i18n.Label(l, enc.Ruleset, ev.Key))
+		return i18n.Parts(l, "log.chosen", "name", name(ev.Actor), "choice", i18n.Label(l, glossary(enc.Ruleset), ev.Key))
 	case combat.SideStanding:
 		return i18n.Parts(l, "log.one-side")
 	}

@@ -44,10 +44,12 @@
 //
 // # Ruleset terms
 //
-// Term and Label name a trace or odds key the way the ruleset itself does,
-// in the ruleset's own language (Kaldaria in Hebrew, Kryształy Czasu in
-// Polish, DAIRN in Kazakh), with an English label and explanation written
-// for this app.
+// Term, Label and Explain name a trace or odds key the way the ruleset
+// itself does, in the ruleset's own language (Kaldaria in Hebrew, Kryształy
+// Czasu in Polish, DAIRN in Kazakh), with an English label and an
+// explanation in every language of the UI. Each ruleset declares them in its
+// own package (combat.Glossarist); the caller passes the ruleset's
+// combat.Glossary, so this package imports no ruleset.
 //
 // # Numbers and dice
 //

@@ -4,17 +4,20 @@ import (
 	"fmt"
 
 	"battlemat/app/i18n"
+	"battlemat/rules/rulesets"
 )
 
 // The language comes from the stored choice, else the browser's list; the
-// page header takes its tag and direction from it.
+// page header takes its tag and direction from it. A ruleset's terms and
+// dice come from its glossary.
 func Example() {
 	l := i18n.Parse("" + "," + "he-IL,he,en-US")
 	fmt.Println(l, i18n.Dir(l), i18n.Name(l))
 	fmt.Println(i18n.T(l, "bar.undo"))
 	fmt.Println(i18n.N(i18n.Polish, "log.title", 22))
-	fmt.Println(i18n.Dice(l, "kaldaria", 20), i18n.Percent(i18n.Polish, 1, 8))
-	fmt.Println(i18n.Label(i18n.English, "krysztaly", "proficiency"))
+	reg := rulesets.Registry()
+	fmt.Println(i18n.Dice(l, reg.Glossary("kaldaria"), 20), i18n.Percent(i18n.Polish, 1, 8))
+	fmt.Println(i18n.Label(i18n.English, reg.Glossary("krysztaly"), "proficiency"))
 	// Output:
 	// he rtl עברית
 	// ביטול

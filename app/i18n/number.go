@@ -1,9 +1,10 @@
 package i18n
 
 import (
-	"battlemat/rules/kaldaria/encounter"
 	"math/bits"
 	"strconv"
+
+	"battlemat/rules/combat"
 )
 
 // numberStyle is how a language writes numbers (CLDR number symbols).
@@ -123,13 +124,13 @@ func group(st numberStyle, u uint64) string {
 // DAIRN text keeps the Latin d.
 var diceLetters = [numLangs]string{English: "d", Hebrew: "ק", Polish: "k", Kazakh: "d"}
 
-// Dice writes a die with the given sides as players of l write it for
-// ruleset: "d20", "ק20", "k100", "d6". Kaldaria writes its percentile die
-// "ק%" in Hebrew.
-func Dice(l Lang, ruleset string, sides int) string {
+// Dice writes a die with the given sides as players of l write it for the
+// ruleset whose glossary is g: "d20", "ק20", "k100", "d6", or the
+// glossary's own way (Kaldaria's percentile die "ק%" in Hebrew).
+func Dice(l Lang, g *combat.Glossary, sides int) string {
 	l = l.valid()
-	if l == Hebrew && ruleset == encounter.RulesetID && sides == 100 {
-		return "ק%"
+	if s, ok := g.Die(l.String(), sides); ok {
+		return s
 	}
 	return diceLetters[l] + strconv.Itoa(sides)
 }

@@ -88,7 +88,7 @@ func TestDice(t *testing.T) {
 		{Lang(200), "cairn", 4, "d4"},
 	}
 	for _, tt := range tests {
-		if got := Dice(tt.lang, tt.ruleset, tt.sides); got != tt.want {
+		if got := Dice(tt.lang, glossary(tt.ruleset), tt.sides); got != tt.want {
 			t.Errorf("Dice(%v, %q, %d) = %q, want %q", tt.lang, tt.ruleset, tt.sides, got, tt.want)
 		}
 	}

@@ -9,5 +9,5 @@
 // Every function is pure: inputs are values and are never modified, dice come
 // from an injected dice.Roller, and each resolution returns a combat.Trace
 // whose steps cite the spec's rule IDs. Trace keys are the constants Key…;
-// Glossary maps each to its DAIRN (Kazakh) term.
+// Ruleset.Glossary gives each its DAIRN (Kazakh) term.
 package cairn

@@ -19,7 +19,7 @@ func ExampleResolveAttacks() {
 		return
 	}
 	for _, step := range d.Trace {
-		fmt.Printf("%-30s %s\n", step, cairn.Glossary[step.Key].Native)
+		fmt.Printf("%-30s %s\n", step, cairn.Ruleset{}.Glossary().Terms[step.Key].Native)
 	}
 	fmt.Println(d.Outcome)
 	// Output:

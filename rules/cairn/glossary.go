@@ -1,5 +1,7 @@
 package cairn
 
+import "battlemat/rules/combat"
+
 // Trace keys: the stable, language-neutral names of the steps this package
 // records. Glossary gives each its DAIRN term.
 const (
@@ -50,61 +52,64 @@ const (
 	KeyDelirious    = "delirious"      // WIL at 0 (CA-ATTR-2)
 )
 
-// Gloss is what the UI needs to label a trace key: the term DAIRN uses and a
-// short English explanation written for this app.
-type Gloss struct {
-	Native  string `json:"native"`
-	English string `json:"english"`
+// Glossary returns the terms of DAIRN: the Kazakh of its chapter, an
+// English label and an explanation in every language of the app. Where the
+// Kazakh chapter has no single word for a step, the term is the closest
+// phrase the chapter uses (cairn.md §1 lists the terms).
+func (Ruleset) Glossary() *combat.Glossary { return &glossary }
+
+// glossary is what Glossary returns.
+var glossary = combat.Glossary{
+	Lang:    "kk",
+	Terms:   terms,
+	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
 }
 
-// Glossary maps every trace key of this package to its DAIRN (Kazakh) term
-// and an English explanation, so the UI can show "armour (сауыт)". Where the
-// Kazakh chapter has no single word for a step, Native is the closest phrase
-// the chapter uses (cairn.md §1 lists the terms).
-var Glossary = map[string]Gloss{
-	KeyArmour:       {"сауыт", "armour: protection points taken off each damage roll, never more than 3 in total"},
-	KeyDamage:       {"зиян", "damage that gets through the armour"},
-	KeyDamageRoll:   {"зиян лақтыруы", "the damage die as it landed"},
-	KeyDie:          {"кубик", "the die this attack rolls"},
-	KeyHighest:      {"ең жоғары нәтиже", "only the best of the dice rolled counts; they are not added"},
-	KeyHP:           {"қорғаныс (HP)", "hit protection: luck and skill at avoiding real wounds, lost first"},
-	KeyOverflow:     {"артық зиян", "damage beyond the remaining HP, which wounds Strength"},
-	KeySTR:          {"күш (STR)", "Strength after the wound"},
-	KeyDEX:          {"ептілік (DEX)", "Dexterity: at 0 the character is paralysed"},
-	KeyWIL:          {"жігер (WIL)", "Willpower: at 0 the character is delirious"},
-	KeyNoEffect:     {"зиян 0", "the armour stopped the blow entirely"},
-	KeyNoSave:       {"тексеру қажет емес", "HP ran out exactly, Strength untouched: no save and still able to act"},
-	KeySTRSave:      {"күшті тексеру", "Strength save: a d20 at or under Strength resists critical damage"},
-	KeyDEXSave:      {"ептілікті тексеру", "Dexterity save: a d20 at or under Dexterity"},
-	KeyWILSave:      {"жігерді тексеру", "Willpower save: a d20 at or under Willpower"},
-	KeySavePass:     {"тексеруден сәтті өтті", "the save succeeded (a natural 1 always does)"},
-	KeySaveFail:     {"тексеруден өтпеді", "the save failed (a natural 20 always does)"},
-	KeyDead:         {"өлім", "dead; a detachment is wiped out"},
-	KeyCritical:     {"ауыр зиян", "critical damage: can only crawl and do the simplest things"},
-	KeyDying:        {"бір сағат ішінде өледі", "dies by the end of this round unless someone helps"},
-	KeyRoutOrWeaken: {"қашады немесе әлсірейді", "the detachment breaks: the GM decides whether it runs or is badly weakened"},
-	KeyWeakened:     {"әлсірейді", "the weakened detachment no longer strikes with overwhelming force"},
-	KeyUnarmed:      {"қарусыз шабуыл", "a bare-handed attack, rolling d4"},
-	KeyDual:         {"екі қарумен шабуыл", "two weapons together: roll both and keep the higher"},
-	KeyImpaired:     {"әлсіретілген шабуыл", "a hampered attack rolls d4 whatever the weapon"},
-	KeyEnhanced:     {"күшейтілген шабуыл", "an attack with a decisive edge rolls d12"},
-	KeyCancel:       {"әлсіретілген + күшейтілген", "hampered and favoured at once: the weapon's own die"},
-	KeyBlast:        {"қамту", "the attack hits everyone in its area, each rolled separately"},
-	KeyTargets:      {"нысаналар саны", "how many targets the area attack catches"},
-	KeyInitiative:   {"бастама", "whether this character is quick enough to act before the enemy in round 1"},
-	KeyActs:         {"кезек", "acts in the first round"},
-	KeyLosesTurn:    {"кезегін өткізіп алады", "too slow: no turn in the first round"},
-	KeyRetreat:      {"шегіну", "got clear of the danger"},
-	KeyNoSafePlace:  {"қауіпсіз орын", "there is nowhere safe to go, so no retreat"},
-	KeyStays:        {"шегіну сәтсіз", "the retreat failed: stays where it was and the turn ends"},
-	KeyFirstLoss:    {"алғашқы шығын", "the group has lost its first member"},
-	KeyHalfLost:     {"құрамының жартысы", "the group has lost half of the number it started with"},
-	KeyLoneFoe:      {"жалғыз қарсылас", "a foe fighting on alone has run out of HP"},
-	KeyLeader:       {"жетекші", "the group stands or breaks on its leader's Willpower"},
-	KeyFlees:        {"қашады", "morale broke: running for the nearest way out"},
-	KeyAid:          {"көмек", "first aid given, such as binding the wound"},
-	KeyStabilized:   {"тұрақтандыру", "out of immediate danger of death; wounds stay until recovery"},
-	KeyAttrLoss:     {"сипаттамалардың азаюы", "an attribute lowered directly, bypassing HP and armour"},
-	KeyParalysed:    {"сал", "no Dexterity left: cannot move"},
-	KeyDelirious:    {"санасы тұманданады", "no Willpower left: the mind is clouded"},
+// terms names every trace key of this package.
+var terms = map[string]combat.Term{
+	KeyArmour:       {Native: "сауыт", English: "armour", Explain: "armour: protection points taken off each damage roll, never more than 3 in total"},
+	KeyDamage:       {Native: "зиян", English: "damage", Explain: "damage that gets through the armour"},
+	KeyDamageRoll:   {Native: "зиян лақтыруы", English: "damage roll", Explain: "the damage die as it landed"},
+	KeyDie:          {Native: "кубик", English: "die", Explain: "the die this attack rolls"},
+	KeyHighest:      {Native: "ең жоғары нәтиже", English: "highest die", Explain: "only the best of the dice rolled counts; they are not added"},
+	KeyHP:           {Native: "қорғаныс (HP)", English: "HP", Explain: "hit protection: luck and skill at avoiding real wounds, lost first"},
+	KeyOverflow:     {Native: "артық зиян", English: "overflow", Explain: "damage beyond the remaining HP, which wounds Strength"},
+	KeySTR:          {Native: "күш (STR)", English: "STR", Explain: "Strength after the wound"},
+	KeyDEX:          {Native: "ептілік (DEX)", English: "DEX", Explain: "Dexterity: at 0 the character is paralysed"},
+	KeyWIL:          {Native: "жігер (WIL)", English: "WIL", Explain: "Willpower: at 0 the character is delirious"},
+	KeyNoEffect:     {Native: "зиян 0", English: "no effect", Explain: "the armour stopped the blow entirely"},
+	KeyNoSave:       {Native: "тексеру қажет емес", English: "no save", Explain: "HP ran out exactly, Strength untouched: no save and still able to act"},
+	KeySTRSave:      {Native: "күшті тексеру", English: "STR save", Explain: "Strength save: a d20 at or under Strength resists critical damage"},
+	KeyDEXSave:      {Native: "ептілікті тексеру", English: "DEX save", Explain: "Dexterity save: a d20 at or under Dexterity"},
+	KeyWILSave:      {Native: "жігерді тексеру", English: "WIL save", Explain: "Willpower save: a d20 at or under Willpower"},
+	KeySavePass:     {Native: "тексеруден сәтті өтті", English: "save passed", Explain: "the save succeeded (a natural 1 always does)"},
+	KeySaveFail:     {Native: "тексеруден өтпеді", English: "save failed", Explain: "the save failed (a natural 20 always does)"},
+	KeyDead:         {Native: "өлім", English: "dead", Explain: "dead; a detachment is wiped out"},
+	KeyCritical:     {Native: "ауыр зиян", English: "critical damage", Explain: "critical damage: can only crawl and do the simplest things"},
+	KeyDying:        {Native: "бір сағат ішінде өледі", English: "dying", Explain: "dies by the end of this round unless someone helps"},
+	KeyRoutOrWeaken: {Native: "қашады немесе әлсірейді", English: "rout or weaken", Explain: "the detachment breaks: the GM decides whether it runs or is badly weakened"},
+	KeyWeakened:     {Native: "әлсірейді", English: "weakened", Explain: "the weakened detachment no longer strikes with overwhelming force"},
+	KeyUnarmed:      {Native: "қарусыз шабуыл", English: "unarmed", Explain: "a bare-handed attack, rolling d4"},
+	KeyDual:         {Native: "екі қарумен шабуыл", English: "two weapons", Explain: "two weapons together: roll both and keep the higher"},
+	KeyImpaired:     {Native: "әлсіретілген шабуыл", English: "impaired", Explain: "a hampered attack rolls d4 whatever the weapon"},
+	KeyEnhanced:     {Native: "күшейтілген шабуыл", English: "enhanced", Explain: "an attack with a decisive edge rolls d12"},
+	KeyCancel:       {Native: "әлсіретілген + күшейтілген", English: "impaired and enhanced", Explain: "hampered and favoured at once: the weapon's own die"},
+	KeyBlast:        {Native: "қамту", English: "blast", Explain: "the attack hits everyone in its area, each rolled separately"},
+	KeyTargets:      {Native: "нысаналар саны", English: "targets", Explain: "how many targets the area attack catches"},
+	KeyInitiative:   {Native: "бастама", English: "initiative", Explain: "whether this character is quick enough to act before the enemy in round 1"},
+	KeyActs:         {Native: "кезек", English: "acts", Explain: "acts in the first round"},
+	KeyLosesTurn:    {Native: "кезегін өткізіп алады", English: "loses the turn", Explain: "too slow: no turn in the first round"},
+	KeyRetreat:      {Native: "шегіну", English: "retreat", Explain: "got clear of the danger"},
+	KeyNoSafePlace:  {Native: "қауіпсіз орын", English: "no safe place", Explain: "there is nowhere safe to go, so no retreat"},
+	KeyStays:        {Native: "шегіну сәтсіз", English: "stays put", Explain: "the retreat failed: stays where it was and the turn ends"},
+	KeyFirstLoss:    {Native: "алғашқы шығын", English: "first casualty", Explain: "the group has lost its first member"},
+	KeyHalfLost:     {Native: "құрамының жартысы", English: "half lost", Explain: "the group has lost half of the number it started with"},
+	KeyLoneFoe:      {Native: "жалғыз қарсылас", English: "lone foe", Explain: "a foe fighting on alone has run out of HP"},
+	KeyLeader:       {Native: "жетекші", English: "leader", Explain: "the group stands or breaks on its leader's Willpower"},
+	KeyFlees:        {Native: "қашады", English: "flees", Explain: "morale broke: running for the nearest way out"},
+	KeyAid:          {Native: "көмек", English: "aid", Explain: "first aid given, such as binding the wound"},
+	KeyStabilized:   {Native: "тұрақтандыру", English: "stabilised", Explain: "out of immediate danger of death; wounds stay until recovery"},
+	KeyAttrLoss:     {Native: "сипаттамалардың азаюы", English: "attribute loss", Explain: "an attribute lowered directly, bypassing HP and armour"},
+	KeyParalysed:    {Native: "сал", English: "paralysed", Explain: "no Dexterity left: cannot move"},
+	KeyDelirious:    {Native: "санасы тұманданады", English: "delirious", Explain: "no Willpower left: the mind is clouded"},
 }

@@ -83,7 +83,7 @@ func TestApplyDamageProperties(t *testing.T) {
 			t.Fatalf("case %d: outcome %s, dead %v", i, d.Outcome, d.Target.Status.Dead)
 		}
 		for _, s := range d.Trace {
-			if _, ok := Glossary[s.Key]; s.Rule == "" || !ok {
+			if _, ok := terms[s.Key]; s.Rule == "" || !ok {
 				t.Fatalf("case %d: step without a rule or a glossary entry: %v", i, s)
 			}
 		}
@@ -146,7 +146,7 @@ func TestSelectDiceProperties(t *testing.T) {
 			t.Fatalf("mask %b: %d dice from %d weapons", mask, len(got), len(orig))
 		}
 		for _, s := range tr {
-			if _, ok := Glossary[s.Key]; !ok {
+			if _, ok := terms[s.Key]; !ok {
 				t.Fatalf("mask %b: trace key %q has no glossary entry", mask, s.Key)
 			}
 		}
@@ -154,7 +154,7 @@ func TestSelectDiceProperties(t *testing.T) {
 }
 
 // TestGlossaryComplete checks every trace key the package emits has a
-// Kazakh term and an English explanation.
+// Kazakh term, an English label and an explanation.
 func TestGlossaryComplete(t *testing.T) {
 	keys := []string{KeyArmour, KeyDamage, KeyDamageRoll, KeyDie, KeyHighest, KeyHP, KeyOverflow, KeySTR,
 		KeyNoEffect, KeyNoSave, KeySTRSave, KeyDEXSave, KeyWILSave, KeySavePass, KeySaveFail, KeyDead,
@@ -162,8 +162,8 @@ func TestGlossaryComplete(t *testing.T) {
 		KeyCancel, KeyBlast, KeyTargets, KeyInitiative, KeyActs, KeyLosesTurn, KeyRetreat, KeyNoSafePlace,
 		KeyStays, KeyFirstLoss, KeyHalfLost, KeyLoneFoe, KeyLeader, KeyFlees, KeyAid, KeyStabilized,
 		KeyAttrLoss, KeyParalysed, KeyDelirious, KeyDEX, KeyWIL}
-	if len(keys) != len(Glossary) {
-		t.Errorf("%d keys, %d glossary entries", len(keys), len(Glossary))
+	if len(keys) != len(terms) {
+		t.Errorf("%d keys, %d glossary entries", len(keys), len(terms))
 	}
 	// A direct loss names the attribute it lowers (CA-ATTR-1).
 	for _, a := range []Attr{STR, DEX, WIL} {
@@ -171,13 +171,13 @@ func TestGlossaryComplete(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if q := care.Trace[0].Quantity; q == "" || Glossary[q].Native == "" {
+		if q := care.Trace[0].Quantity; q == "" || terms[q].Native == "" {
 			t.Errorf("a loss of %s names %q, which has no term", a, q)
 		}
 	}
 	for _, k := range keys {
-		g, ok := Glossary[k]
-		if !ok || g.Native == "" || g.English == "" {
+		g, ok := terms[k]
+		if !ok || g.Native == "" || g.English == "" || g.Explain == "" {
 			t.Errorf("key %q: glossary entry %+v", k, g)
 		}
 	}

@@ -10,6 +10,6 @@
 // Resolve and Odds are pure: they read their inputs, never change them, and
 // take all randomness from an injected dice.Roller.
 //
-// Trace keys are language-neutral identifiers; Glossary maps each to the
+// Trace keys are language-neutral identifiers; Ruleset.Glossary gives each the
 // Polish term Kryształy Czasu players know, so the UI can show both.
 package krysztaly

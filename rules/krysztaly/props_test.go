@@ -123,7 +123,7 @@ func encode(t *testing.T, vs ...any) []byte {
 }
 
 // TestTraceCitesRules checks that every trace step cites a rule and that
-// every key the package writes has a Polish term in Glossary.
+// every key the package writes has a Polish term in its glossary.
 func TestTraceCitesRules(t *testing.T) {
 	gen := newGenerator(31)
 	r := dice.NewPCG(32)
@@ -137,7 +137,7 @@ func TestTraceCitesRules(t *testing.T) {
 			if st.Rule == "" {
 				t.Fatalf("step without a rule: %v", st)
 			}
-			if _, ok := Glossary[st.Key]; !ok && st.Key != "gen" {
+			if _, ok := terms[st.Key]; !ok && st.Key != "gen" {
 				t.Fatalf("key %q has no glossary term", st.Key)
 			}
 		}
@@ -145,7 +145,7 @@ func TestTraceCitesRules(t *testing.T) {
 }
 
 // TestGlossaryComplete checks that every Key constant of terms.go has a
-// Term with a Polish name and an English gloss, and that Glossary holds
+// term with a Polish name, an English label and an explanation, and that the glossary holds
 // nothing else.
 func TestGlossaryComplete(t *testing.T) {
 	f, err := parser.ParseFile(token.NewFileSet(), "terms.go", nil, 0)
@@ -166,11 +166,11 @@ func TestGlossaryComplete(t *testing.T) {
 		return true
 	})
 	for k := range keys {
-		if term := Glossary[k]; term.Native == "" || term.Gloss == "" {
+		if term := terms[k]; term.Native == "" || term.English == "" || term.Explain == "" {
 			t.Errorf("key %q: glossary entry %+v", k, term)
 		}
 	}
-	for k := range Glossary {
+	for k := range terms {
 		if !keys[k] {
 			t.Errorf("glossary entry %q is not a trace key", k)
 		}

@@ -1,11 +1,26 @@
-package i18n
+package encounter
 
-// kaldariaGlossary names the keys of the Kaldaria engine (the trace steps,
+import "battlemat/rules/combat"
+
+// Glossary returns Kaldaria's terms: the Hebrew of its rulebook, with an
+// English label and an explanation in every language of the app.
+func (Ruleset) Glossary() *combat.Glossary { return &glossary }
+
+// glossary is what Glossary returns.
+var glossary = combat.Glossary{
+	Lang:    "he",
+	Terms:   terms,
+	Aliases: aliases,
+	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
+	// The percentile die is "ק%" in the Hebrew rulebook.
+	Dice: map[string]map[int]string{"he": {100: "ק%"}},
+}
+
+// terms names the keys of the Kaldaria engine (the trace steps,
 // modifiers and quantities of its attacks, movement and pinning) with the
 // Hebrew terms of the Kaldaria spec's glossary (kaldaria.md §1), or a plain
-// Hebrew phrase for the arithmetic steps the rulebook has no word for. Lang
-// is filled in by kaldariaTerm.
-var kaldariaGlossary = map[string]Gloss{
+// Hebrew phrase for the arithmetic steps the rulebook has no word for.
+var terms = map[string]combat.Term{
 	// To hit (K-HIT, K-MOD, K-AR).
 	"thac10-base":     {Native: "תלד10 בסיסי", English: "base THAC10", Explain: "the d20 roll needed to hit AR 10, before modifiers; lower is better"},
 	"thac10":          {Native: "תלד10", English: "THAC10", Explain: "the d20 roll needed to hit AR 10, after every modifier"},
@@ -143,10 +158,10 @@ var kaldariaGlossary = map[string]Gloss{
 	"wall":          {Native: "קיר", English: "wall", Explain: "a wall covers the back"},
 }
 
-// kaldariaAliases maps other spellings the Kaldaria engine uses for a key
+// aliases maps other spellings the Kaldaria engine uses for a key
 // (in targeting, odds, conditions and opportunity-attack kinds) to the key
 // of the glossary.
-var kaldariaAliases = map[string]string{
+var aliases = map[string]string{
 	"front": "tier-front", "flank": "tier-flank", "second-flank": "tier-second-flank", "rear": "tier-rear",
 	"normal-oa": "oa", "oa-normal": "oa", "normal": "oa",
 	"improved-oa": "oa-improved", "improved": "oa-improved", "plain": "oa-plain",
