@@ -22,7 +22,7 @@ const MoveSquares = 8
 const DetachmentSide = 2
 
 // Ruleset plugs DAIRN into the encounter engine. It is a Profiler,
-// TurnRuler, Initiator, Budgeter, Mover, Attacker, OddsTeller and
+// TurnRuler, Initiator, Budgeter, Mover, Attacker, OddsTeller, Glossarist and
 // Vitality; it is deliberately not a RoundResetter, because it keeps each
 // combatant's STR, DEX, WIL and conditions in Combatant.RoundState (as
 // Wounds), which must survive from round to round. Combatant.HP is the current HP; the

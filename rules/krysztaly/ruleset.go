@@ -17,7 +17,7 @@ const RulesetID = "krysztaly"
 // initiative is the engine's placeholder roll or the GM's order, a turn is a
 // move plus the attack routine, and there are no reactions or opportunity
 // attacks (parrying is part of OBR). It implements combat.Profiler,
-// TurnRuler, RoundResetter, Attacker, OddsTeller, Mover and ActResolver
+// TurnRuler, RoundResetter, Attacker, OddsTeller, Mover, Glossarist and ActResolver
 // (the GM's weapon trainings in setup, act.go).
 //
 // A combatant's Profile is a Profile in JSON. Its Conditions are merged with
