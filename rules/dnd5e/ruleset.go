@@ -187,9 +187,8 @@ func derivedOf(enc combat.Encounter) *derived {
 // optionOf decodes an attack's option (AttackOption), through the
 // encounter's derived.
 func optionOf(enc combat.Encounter, raw json.RawMessage) (AttackOption, error) {
-	var opt AttackOption
 	if len(raw) == 0 {
-		return opt, nil
+		return AttackOption{}, nil
 	}
 	d := derivedOf(enc)
 	d.mu.Lock()
@@ -198,6 +197,12 @@ func optionOf(enc combat.Encounter, raw json.RawMessage) (AttackOption, error) {
 	if ok {
 		return opt, nil
 	}
+	return decodeOption(d, raw)
+}
+
+// decodeOption decodes an attack's option and keeps it in d.
+func decodeOption(d *derived, raw json.RawMessage) (AttackOption, error) {
+	var opt AttackOption
 	if err := combat.DecodeStrict("option", raw, &opt); err != nil {
 		return AttackOption{}, err
 	}

@@ -66,18 +66,41 @@ func (b *Board) search(f Footprint, budget int, cost Cost, stop Square) *Reach {
 		return r
 	}
 	n := win.w * win.h
-	r.cost, r.prev = make([]int32, n), make([]int32, n)
+	// One block holds the costs, the predecessors and the queue's bucket
+	// heads and tails.
+	block := make([]int32, 2*n+2*(budget+1))
+	r.cost, r.prev = block[:n:n], block[n:2*n:2*n]
+	head, tail := block[2*n:2*n+budget+1], block[2*n+budget+1:]
 	for i := range r.cost {
 		r.cost[i] = -1
+	}
+	for c := range head {
+		head[c], tail[c] = -1, -1
 	}
 	s := win.index(f.At)
 	r.cost[s], r.prev[s] = 0, -1
 	// Dial's algorithm: costs are small positive integers, so the queue is
-	// one bucket of squares per cost, each filled before it is read.
-	buckets := make([][]int32, budget+1)
-	buckets[0] = []int32{s}
-	for c := range buckets {
-		for _, sq := range buckets[c] {
+	// one bucket of squares per cost, each filled before it is read. The
+	// buckets are lists threaded through one slice of entries, each
+	// appended at its bucket's tail, so a bucket is read in the order it
+	// was filled.
+	type entry struct{ sq, next int32 }
+	queue := make([]entry, 0, n)
+	push := func(c int, sq int32) {
+		queue = append(queue, entry{sq, -1})
+		i := int32(len(queue) - 1)
+		if tail[c] < 0 {
+			head[c] = i
+		} else {
+			queue[tail[c]].next = i
+		}
+		tail[c] = i
+	}
+	push(0, s)
+	r.order = make([]int32, 0, n)
+	for c := range head {
+		for e := head[c]; e >= 0; e = queue[e].next {
+			sq := queue[e].sq
 			if r.cost[sq] != int32(c) {
 				continue // stale: the square was reached more cheaply since
 			}
@@ -103,7 +126,7 @@ func (b *Board) search(f Footprint, budget int, cost Cost, stop Square) *Reach {
 				ti := win.index(to)
 				if r.cost[ti] < 0 || int32(nc) < r.cost[ti] {
 					r.cost[ti], r.prev[ti] = int32(nc), sq
-					buckets[nc] = append(buckets[nc], ti)
+					push(nc, ti)
 				}
 			}
 		}
