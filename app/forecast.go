@@ -16,12 +16,14 @@ import (
 
 // The "Who wins?" panel plays the open encounter to its end many times
 // (rules/forecast) on the page's own thread, in slices of work between
-// frames, so the table stays responsive while it runs.
+// frames, so the table stays responsive while it runs: a frame either
+// plays fights for at most forecastSlice, showing only the progress bar's
+// new value, or plays none and redraws the panel with the numbers so far.
 const (
 	forecastFights  = 4000                   // most fights of a forecast; it stops earlier once precise
 	forecastMore    = 2000                   // fights "Run more" adds
-	forecastSlice   = 15 * time.Millisecond  // work in one animation frame
-	forecastRefresh = 250 * time.Millisecond // how often the panel shows the numbers so far
+	forecastSlice   = 8 * time.Millisecond   // work in one animation frame, half of a 60 Hz frame
+	forecastRefresh = 750 * time.Millisecond // how often the panel redraws with the numbers so far
 )
 
 // actionForecast carries a forecast's next slice of work: handled by the
@@ -38,6 +40,7 @@ type forecastRun struct {
 	res       forecast.Result
 	shown     time.Time     // when the panel last took the numbers
 	longest   time.Duration // the longest slice of work so far
+	drawn     time.Duration // the longest redraw of the table with the numbers so far
 }
 
 // startForecast forecasts the open encounter from where it stands, with
@@ -79,13 +82,22 @@ func (t *Table) resumeForecast(ctx app.Context) {
 	t.nextFrame(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
 }
 
-// onForecast does one slice of a forecast's work, then waits for the next
-// animation frame before the next; the panel is redrawn only every
-// forecastRefresh, and when the forecast is done.
+// onForecast does one frame of a forecast's work: a slice of fights,
+// after which only the progress bar is brought up to date, straight on the
+// page (a redraw of the table would cost more than the slice); or, every
+// forecastRefresh and when the forecast is done, no fights and a redraw
+// with the numbers so far. Then it waits for the next animation frame.
 func (t *Table) onForecast(ctx app.Context, a app.Action) {
 	fc, ok := a.Value.(*forecastRun)
 	if !ok || t.fc != fc || !fc.running {
 		ctx.PreventUpdate()
+		return
+	}
+	if time.Since(fc.shown) >= forecastRefresh || fc.f.Done() {
+		t.showForecast(ctx, fc)
+		if fc.running = !fc.f.Done(); fc.running {
+			t.nextFrame(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+		}
 		return
 	}
 	begin := time.Now()
@@ -96,17 +108,52 @@ func (t *Table) onForecast(ctx app.Context, a app.Action) {
 		}
 	}
 	fc.longest = max(fc.longest, time.Since(begin))
-	done := fc.f.Done() || !fc.running
-	if !done && time.Since(fc.shown) < forecastRefresh {
-		ctx.PreventUpdate()
-	} else {
-		fc.res, fc.shown = fc.f.Result(), time.Now()
-	}
-	if done {
+	if !fc.running || fc.f.Done() {
+		t.showForecast(ctx, fc)
 		fc.running = false
 		return
 	}
+	ctx.PreventUpdate()
+	t.showProgress(fc)
 	t.nextFrame(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+}
+
+// showForecast takes the numbers so far for the table's next redraw, and
+// measures that redraw: from the start of the table's Render to the end of
+// go-app's update (its deferred functions run after it).
+func (t *Table) showForecast(ctx app.Context, fc *forecastRun) {
+	fc.res, fc.shown = fc.f.Result(), time.Now()
+	ctx.Defer(func(app.Context) {
+		if !t.rendered.IsZero() {
+			fc.drawn = max(fc.drawn, time.Since(t.rendered))
+		}
+	})
+}
+
+// showProgress writes the fights played into the progress bar and its
+// line, on the page as drawn, without a redraw: the line's values are the
+// text of its <bdi>s, changed in place, so go-app's next redraw finds the
+// nodes it made.
+func (t *Table) showProgress(fc *forecastRun) {
+	doc := app.Window().Get("document")
+	if bar := doc.Call("getElementById", "forecast-progress"); bar.Truthy() {
+		bar.Set("value", fc.f.Played())
+	}
+	line := doc.Call("getElementById", "forecast-progress-line")
+	if !line.Truthy() {
+		return
+	}
+	bdis := line.Call("getElementsByTagName", "bdi")
+	i := 0
+	for _, p := range i18n.Parts(t.lang, "forecast.progress", "n", fc.f.Played(), "max", fc.f.Settings().Fights) {
+		if !p.Arg {
+			continue
+		}
+		if b := bdis.Index(i); i < bdis.Length() && b.Get("firstChild").Truthy() {
+			b.Get("firstChild").Set("nodeValue", p.Text)
+		}
+		i++
+	}
 }
 
 // nextFrame runs f on the table's context at the browser's next animation
@@ -203,7 +250,7 @@ func (t *Table) renderForecast(enc combat.Encounter) app.UI {
 	case running:
 		body = append(body,
 			app.Progress().ID("forecast-progress").Attr("max", fc.f.Settings().Fights).Attr("value", fc.f.Played()),
-			app.P().Body(say(l, "forecast.progress", "n", fc.f.Played(), "max", fc.f.Settings().Fights)...),
+			app.P().ID("forecast-progress-line").Body(say(l, "forecast.progress", "n", fc.f.Played(), "max", fc.f.Settings().Fights)...),
 			app.Button().ID("forecast-cancel").Text(i18n.T(l, "forecast.cancel")).OnClick(func(ctx app.Context, e app.Event) {
 				if t.fc != nil {
 					t.fc.running, t.fc.cancelled = false, true
@@ -310,7 +357,7 @@ func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.
 			}
 		}))
 	}
-	return app.Div().ID("forecast-result").Attr("data-fights", r.Fights).Attr("data-longest-ms", fc.longest.Milliseconds()).Body(out...)
+	return app.Div().ID("forecast-result").Attr("data-fights", r.Fights).Attr("data-longest-ms", fc.longest.Milliseconds()).Attr("data-drawn-ms", fc.drawn.Milliseconds()).Body(out...)
 }
 
 // renderForecastRounds draws how many rounds the fights took, as a histogram.

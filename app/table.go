@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -78,6 +79,7 @@ type Table struct {
 	}
 	fc         *forecastRun      // the "Who wins?" forecast
 	fcPolicies map[string]string // the tactics chosen per side for it
+	rendered   time.Time         // when Render last began (the forecast measures its redraws)
 }
 
 // panelViews are snapshots that change only with the session.
@@ -353,6 +355,7 @@ func namesFor(enc combat.Encounter, msg string) string {
 
 // Render lays out the bar, the board and the side panels.
 func (t *Table) Render() app.UI {
+	t.rendered = time.Now()
 	l := t.lang
 	if t.sess == nil {
 		if app.IsClient { // the library is being read: no sample is built meanwhile
