@@ -100,10 +100,28 @@ func tap(t *testing.T, ctx context.Context, s grid.Square) {
 	mouse(t, ctx, input.DispatchMouseEventTypeMouseReleased, s)
 }
 
-// click clicks the element css names.
+// click clicks the element css names with the mouse, at its centre, once
+// that point shows the element itself: a panel on its way out or a layout
+// that is still moving would otherwise take the click.
 func click(t *testing.T, ctx context.Context, css string) {
 	t.Helper()
-	onNode(t, ctx, "clicking "+css, chromedp.Click(chromedp.CSS(css)))
+	js := `(() => { const el = document.querySelector(` + jsString(css) + `); if (!el) return null;
+		el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+		const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		const hit = document.elementFromPoint(x, y);
+		return hit && (hit === el || el.contains(hit)) ? [x, y] : null; })()`
+	for end := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		// An evaluation that fails while a page loads is tried again.
+		if at, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](js)); err == nil && len(at) == 2 {
+			if err := chromedp.Do(ctx, chromedp.MouseClickXY(at[0], at[1])); err != nil {
+				t.Fatalf("clicking %s: %v", css, err)
+			}
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("clicking %s: no such element in view after 15 s", css)
+		}
+	}
 }
 
 // upload picks file in the file input css names.
@@ -184,7 +202,7 @@ func TestE2EAttackUndoRedoReloadShare(t *testing.T) {
 		t.Errorf("after a damaged slot the fight did not reopen: HP %d, want %d", hp, hp1)
 	}
 	screenshot(t, ctx, "table-damaged-save")
-	click(t, ctx, "#library-close")
+	closeLibrary(t, ctx)
 	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t)) // back to the fight, then redo the attack
 	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null`, 10*time.Second)
 	tap(t, ctx, grid.Square{X: 8, Y: 5})

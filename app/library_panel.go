@@ -120,11 +120,16 @@ func when(l i18n.Lang, ms int64) string {
 
 // entryByID finds an entry of the list.
 func (t *Table) entryByID(id string) (LibEntry, bool) {
-	i := slices.IndexFunc(t.shelf.list, func(e LibEntry) bool { return e.ID == id })
+	i := t.entryIndex(id)
 	if i < 0 {
 		return LibEntry{}, false
 	}
 	return t.shelf.list[i], true
+}
+
+// entryIndex is the place of entry id in the library's list, or -1.
+func (t *Table) entryIndex(id string) int {
+	return slices.IndexFunc(t.shelf.list, func(e LibEntry) bool { return e.ID == id })
 }
 
 // toggleLibrary shows or hides the library, reading it afresh.
@@ -157,6 +162,11 @@ func (t *Table) onRename(ctx app.Context, _ app.Event) {
 	e.Name = name
 	if e.ID == t.shelf.entry.ID {
 		t.shelf.entry.Name = name
+	}
+	// The list takes the name at once: a duplicate or export asked for
+	// before the write ends (a click that also ends the typing) uses it.
+	if i := t.entryIndex(e.ID); i >= 0 {
+		t.shelf.list[i].Name = name
 	}
 	t.shelf.db.PutEntry(e, t.afterWrite)
 }
