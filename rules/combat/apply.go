@@ -29,13 +29,40 @@ const (
 // members and roll-off faces, opaque JSON): treat them as read-only, or
 // Clone the result.
 func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []Event, error) {
+	if err := rulesetOf(rs, enc); err != nil {
+		return enc, nil, err
+	}
+	return apply(rs, enc, enc.fork(), cmd, r)
+}
+
+// rulesetOf checks that rs is the encounter's ruleset.
+func rulesetOf(rs Ruleset, enc Encounter) error {
 	if rs == nil {
-		return enc, nil, &UnknownRulesetError{ID: enc.Ruleset}
+		return &UnknownRulesetError{ID: enc.Ruleset}
 	}
 	if rs.ID() != enc.Ruleset {
-		return enc, nil, Invalid("", "ruleset", "encounter uses %q, not %q", enc.Ruleset, rs.ID())
+		return Invalid("", "ruleset", "encounter uses %q, not %q", enc.Ruleset, rs.ID())
 	}
-	a := &applier{rs: rs, e: enc.fork(), r: r}
+	return nil
+}
+
+// ApplyOwned is Apply for a caller that owns enc, sharing none of its
+// lists with any other value, and never reads it again: the new state is
+// built in enc's own lists instead of copies of them. The result and the
+// events are Apply's. On error it returns enc, which the command may have
+// left half changed, so the caller must drop it too. A caller that plays
+// many commands on a private copy (a forecast playing a fight through)
+// saves a copy of the combatants and the initiative order per command.
+func ApplyOwned(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []Event, error) {
+	if err := rulesetOf(rs, enc); err != nil {
+		return enc, nil, err
+	}
+	return apply(rs, enc, enc, cmd, r)
+}
+
+// apply applies cmd to next, enc's fork or enc itself, as Apply describes.
+func apply(rs Ruleset, enc, next Encounter, cmd Command, r dice.Roller) (Encounter, []Event, error) {
+	a := &applier{rs: rs, e: next, r: r}
 	a.e.memo = enc.memo.next()
 	if tr, ok := rs.(TurnRuler); ok {
 		a.rules = tr.TurnRules()

@@ -93,6 +93,15 @@ func RollAttack(a Attack, ac int, adv Advantage, r dice.Roller) AttackResult {
 	if adv != Straight {
 		n = 2
 	}
+	// Room for every step: the d20s, five for the roll, a damage die per
+	// die of a critical, and the damage.
+	steps := n + 6
+	for _, t := range a.Damage.Terms {
+		if t.Sides > 0 {
+			steps += 2 * t.Count
+		}
+	}
+	res.Trace = make(combat.Trace, 0, steps)
 	for range n {
 		f := r.Roll(20)
 		res.Faces = append(res.Faces, f)

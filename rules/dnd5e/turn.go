@@ -78,10 +78,10 @@ func (b Budget) StartTurn(ts TurnStart) (Budget, combat.Trace) {
 	b.Speed, b.Movement = ts.Speed, ts.Speed
 	b.Action, b.BonusAction, b.FreeInteraction = true, ts.HasBonus, true
 	b.Disengaged, b.Dodging = false, false
-	tr := combat.Trace{
-		{Rule: "DND-TURN-1", Kind: combat.StepCompute, Key: "movement", Value: b.Movement},
-		{Rule: "DND-BONUS-1", Kind: combat.StepOutcome, Key: bonusKey(ts.HasBonus)},
-	}
+	tr := make(combat.Trace, 0, 6) // room for every step below: one allocation
+	tr = append(tr,
+		combat.Step{Rule: "DND-TURN-1", Kind: combat.StepCompute, Key: "movement", Value: b.Movement},
+		combat.Step{Rule: "DND-BONUS-1", Kind: combat.StepOutcome, Key: bonusKey(ts.HasBonus)})
 	if b.Locked {
 		tr = append(tr, combat.Step{Rule: "DND-SURP-5", Kind: combat.StepOutcome, Key: "reaction-locked"})
 	} else {

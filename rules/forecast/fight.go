@@ -33,6 +33,10 @@ type fight struct {
 	stale    bool // a whole round passed in which nothing moved and nobody attacked
 	commands int  // given so far
 	applied  int  // commands applied so far, the fight's state counter
+	// owned is set once enc shares no list it changes with the
+	// forecast's starting state: after the first command, which Apply
+	// plays on copies; the rest play in place (combat.ApplyOwned).
+	owned bool
 	// reach is the last map reach measured (mapReach): of creature id
 	// after at commands applied.
 	reach struct {
@@ -106,11 +110,15 @@ func (ft *fight) start() error {
 
 // apply applies one command and watches what it did.
 func (ft *fight) apply(cmd combat.Command) error {
-	next, events, err := combat.Apply(ft.f.rs, ft.enc, cmd, ft.dice)
+	play := combat.Apply
+	if ft.owned && !ft.f.copying {
+		play = combat.ApplyOwned
+	}
+	next, events, err := play(ft.f.rs, ft.enc, cmd, ft.dice)
 	if err != nil {
 		return &RefusedError{Fight: ft.index, Command: cmd, Err: err}
 	}
-	ft.enc = next
+	ft.enc, ft.owned = next, true
 	ft.applied++
 	rescan := false
 	for _, ev := range events {

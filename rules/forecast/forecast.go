@@ -295,6 +295,7 @@ type Forecaster struct {
 	tally     tally
 	minFights int    // play at least this many, precise or not (Extend)
 	cur       *fight // the fight under way between Steps
+	copying   bool   // every command through combat.Apply, none in place (a test's reference)
 }
 
 // New prepares a forecast of enc, whose ruleset must be in reg. The

@@ -91,6 +91,35 @@ func TestReproducible(t *testing.T) {
 	}
 }
 
+// TestInPlaceSameForecast: fights played in place (combat.ApplyOwned,
+// after each fight's first command) forecast exactly what fights played
+// on a copy per command (combat.Apply) do, for every sample and policy.
+func TestInPlaceSameForecast(t *testing.T) {
+	for _, s := range rulesets.Samples() {
+		for _, policy := range Names() {
+			run := func(copying bool) Result {
+				enc := sample(t, s.ID)
+				pols := map[string]string{}
+				for _, c := range enc.Combatants {
+					pols[c.Side] = policy
+				}
+				f, err := New(rulesets.Registry(), enc, Settings{Fights: 40, Seed: 3, Policies: pols})
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.copying = copying
+				if _, err := f.Run(40); err != nil {
+					t.Fatal(err)
+				}
+				return f.Result()
+			}
+			if inPlace, copied := run(false), run(true); !reflect.DeepEqual(inPlace, copied) {
+				t.Errorf("%s, %s: in place\n%+v\non copies\n%+v", s.ID, policy, inPlace, copied)
+			}
+		}
+	}
+}
+
 // TestStopsWhenPrecise: a forecast stops once every side's interval is at
 // most a percentage point either way, and Extend plays on.
 func TestStopsWhenPrecise(t *testing.T) {
