@@ -18,7 +18,14 @@ type derivedKey struct{}
 // checked from another square (a reach search asks about many), the
 // battle with the mover standing there.
 type derived struct {
-	from  combat.Encounter // the encounter it was derived from, its combatants copied
+	// What it was derived from: copies of the combatants (shared with the
+	// derived state it was built from while unchanged), the map, the
+	// round and the initiative order's members.
+	cs    []*combat.Combatant
+	m     grid.Map
+	round int
+	order [][]string
+
 	field *field
 	err   error
 
@@ -50,62 +57,90 @@ const maxMoved = 64
 type recent [2]*derived
 
 // derive returns the state derived from enc, from enc's memo when one of
-// its values still matches enc, else derived anew (reusing the decoded
-// profiles, states and battle of the memo's newest value) and stored.
+// its values still matches enc, else derived anew and stored: from the
+// memo's newest value when only some combatants changed since (a step, an
+// attack), decoding and updating only those, else reusing its decoded
+// profiles and states.
 func derive(enc combat.Encounter) *derived {
 	var was recent
 	if v, ok := enc.Memo().Load(derivedKey{}); ok {
 		was = v.(recent)
-		for i, d := range was {
-			if d != nil && d.matches(enc) {
-				if i > 0 {
-					enc.Memo().Store(derivedKey{}, recent{d, was[0]})
-				}
-				return d
-			}
-		}
 	}
 	old := was[0]
-	d := &derived{from: enc}
-	// A copy of what matches compares, so that a caller changing enc in
-	// place cannot change it too.
-	d.from.Combatants = slices.Clone(enc.Combatants)
-	for i := range d.from.Combatants {
-		d.from.Combatants[i].Conditions = slices.Clone(enc.Combatants[i].Conditions)
+	var changed []int
+	similar := false
+	if old != nil {
+		if changed, similar = old.changes(enc); similar && len(changed) == 0 {
+			return old
+		}
 	}
-	d.from.Order = slices.Clone(enc.Order)
-	for i := range d.from.Order {
-		d.from.Order[i].Members = slices.Clone(enc.Order[i].Members)
+	if d := was[1]; d != nil {
+		if more, ok := d.changes(enc); ok && len(more) == 0 {
+			enc.Memo().Store(derivedKey{}, recent{d, old})
+			return d
+		}
 	}
+	d := &derived{m: enc.Map, round: enc.Round}
 	var prev *field
 	if old != nil {
 		prev = old.field
 	}
-	d.field, d.err = buildField(enc, prev)
+	// A copy of what changes compares, so that a caller changing enc in
+	// place cannot change it too.
+	if similar {
+		d.cs, d.order = slices.Clone(old.cs), old.order
+		for _, i := range changed {
+			d.cs[i] = own(enc.Combatants[i])
+		}
+	} else {
+		d.cs = make([]*combat.Combatant, len(enc.Combatants))
+		for i, c := range enc.Combatants {
+			d.cs[i] = own(c)
+		}
+		d.order = make([][]string, len(enc.Order))
+		for i, s := range enc.Order {
+			d.order[i] = slices.Clone(s.Members)
+		}
+		changed = nil
+	}
+	if similar && old.err == nil {
+		d.field, d.err = buildField(enc, prev, changed)
+	} else {
+		d.field, d.err = buildField(enc, prev, nil)
+	}
 	enc.Memo().Store(derivedKey{}, recent{d, old})
 	return d
 }
 
-// matches reports whether enc holds everything d was derived from: the
-// map, the round, the initiative order and every combatant.
-func (d *derived) matches(enc combat.Encounter) bool {
-	e := d.from
-	if e.Map.W != enc.Map.W || e.Map.H != enc.Map.H || !same(e.Map.Walls, enc.Map.Walls) ||
-		e.Round != enc.Round || e.Phase != enc.Phase || e.Turn != enc.Turn ||
-		len(e.Combatants) != len(enc.Combatants) || len(e.Order) != len(enc.Order) {
-		return false
+// own returns a copy of c with its own list of conditions.
+func own(c combat.Combatant) *combat.Combatant {
+	c.Conditions = slices.Clone(c.Conditions)
+	return &c
+}
+
+// changes compares enc with what d was derived from. similar is true when
+// they have the same map, round, initiative order and combatant IDs in the
+// same order; changed then lists the combatants that differ, by index.
+func (d *derived) changes(enc combat.Encounter) (changed []int, similar bool) {
+	if d.m.W != enc.Map.W || d.m.H != enc.Map.H || !same(d.m.Walls, enc.Map.Walls) ||
+		d.round != enc.Round || len(d.cs) != len(enc.Combatants) || len(d.order) != len(enc.Order) {
+		return nil, false
 	}
-	for i, s := range e.Order {
-		if !slices.Equal(s.Members, enc.Order[i].Members) {
-			return false
+	for i, s := range d.order {
+		if !slices.Equal(s, enc.Order[i].Members) {
+			return nil, false
 		}
 	}
-	for i := range e.Combatants {
-		if !sameCombatant(&e.Combatants[i], &enc.Combatants[i]) {
-			return false
+	for i, c := range d.cs {
+		e := &enc.Combatants[i]
+		if c.ID != e.ID {
+			return nil, false
+		}
+		if !sameCombatant(c, e) {
+			changed = append(changed, i)
 		}
 	}
-	return true
+	return changed, true
 }
 
 // sameCombatant reports whether a and b are equal. The opaque JSON is
@@ -132,7 +167,7 @@ func (d *derived) battleWith(id string, at grid.Square) (*tactics.Battle, error)
 	if d.err != nil {
 		return nil, d.err
 	}
-	if f, ok := d.field.fighters[id]; ok && f.c.Pos == at {
+	if f, ok := d.field.fighter(id); ok && f.c.Pos == at {
 		return d.field.battle, nil
 	}
 	key := placement{id, at}

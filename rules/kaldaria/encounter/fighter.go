@@ -59,7 +59,7 @@ type fighter struct {
 // state, or decoded alone when another combatant's data is broken.
 func fighterOf(enc combat.Encounter, id string) (fighter, error) {
 	if d := derive(enc); d.err == nil {
-		f, ok := d.field.fighters[id]
+		f, ok := d.field.fighter(id)
 		if !ok {
 			return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
 		}
@@ -79,6 +79,7 @@ func decodeFighter(c combat.Combatant, was fighter) (fighter, error) {
 		return fighter{}, combat.Invalid("K-RES-2", "profile", "%q has no Kaldaria profile", c.ID)
 	}
 	f := fighter{c: c}
+	f.c.Conditions = slices.Clone(c.Conditions) // its own: the caller may change c's
 	var err error
 	if same(c.Profile, was.c.Profile) {
 		f.sheet = was.sheet
@@ -152,102 +153,160 @@ func marshal(v any) json.RawMessage {
 	return b
 }
 
-// field is the battle of one encounter: every fighter and the tactics view,
-// with the creatures it was built from.
+// field is the battle of one encounter: every fighter and the tactics view.
+// A field derived from an older revision's shares with it the fighters of
+// the unchanged combatants, the lookups and, when no creature changed for
+// the battle, the battle.
 type field struct {
-	fighters  map[string]*fighter // shared with later revisions while the combatant is unchanged
-	battle    *tactics.Battle
-	creatures []tactics.Creature
-	m         grid.Map
+	fs    []*fighter     // by combatant index
+	index map[string]int // combatant ID → index in fs
+	rank  map[string]int // initiative rank by combatant ID (K-RES-3)
+	// battle is the tactics view: creature i is combatant i's.
+	battle *tactics.Battle
 }
 
-// buildField decodes every combatant, reusing what the field of an older
-// revision (nil for none) holds decoded from the same JSON, and builds the
-// tactics battle; when nothing the battle reads changed since that
-// revision (a turn passed, a budget was spent), it keeps its battle.
-func buildField(enc combat.Encounter, old *field) (*field, error) {
-	var was map[string]*fighter
-	if old != nil {
-		was = old.fighters
+// fighter returns fighter id.
+func (fl *field) fighter(id string) (*fighter, bool) {
+	i, ok := fl.index[id]
+	if !ok {
+		return nil, false
 	}
-	fl := &field{fighters: make(map[string]*fighter, len(enc.Combatants))}
-	rank := map[string]int{}
-	for si, s := range enc.Order {
-		for mi, m := range s.Members {
-			rank[m] = si*(combat.MaxCombatants+1) + mi
+	return fl.fs[i], true
+}
+
+// buildField decodes every combatant of enc and builds the tactics battle.
+// With an older revision's field (old, not nil), it reuses what that one
+// holds decoded from the same JSON, and when only combatants changed (the
+// same combatants in the same order, the same map, round and initiative
+// order: maybe lists their indices, nil meaning any) it decodes and
+// updates only those, keeping its battle when no creature changed for it.
+func buildField(enc combat.Encounter, old *field, maybe []int) (*field, error) {
+	if old == nil || !sameIDs(old, enc.Combatants) {
+		return newField(enc, old)
+	}
+	fl := &field{fs: slices.Clone(old.fs), index: old.index, rank: old.rank}
+	if maybe == nil {
+		fl.rank = ranks(enc.Order)
+		maybe = make([]int, len(enc.Combatants))
+		for i := range maybe {
+			maybe[i] = i
 		}
 	}
-	cs := make([]tactics.Creature, 0, len(enc.Combatants))
-	for _, c := range enc.Combatants {
-		f := was[c.ID]
-		if f == nil || !sameCombatant(&f.c, &c) {
+	var changed []int
+	for _, i := range maybe {
+		c := &enc.Combatants[i]
+		if f := old.fs[i]; !sameCombatant(&f.c, c) {
+			if f.c.Side != c.Side {
+				// Every engagement list may name it: start afresh.
+				return newField(enc, old)
+			}
+			d, err := decodeFighter(*c, *f)
+			if err != nil {
+				return nil, err
+			}
+			fl.fs[i] = &d
+		}
+		changed = append(changed, i)
+	}
+	var update []tactics.Creature
+	for _, i := range changed {
+		cr := fl.creature(enc, i)
+		if was, _ := old.battle.Creature(cr.ID); !sameCreature(was, cr) {
+			update = append(update, cr)
+		}
+	}
+	fl.battle = old.battle
+	if len(update) > 0 {
+		var err error
+		if fl.battle, err = old.battle.Update(update...); err != nil {
+			return nil, err
+		}
+	}
+	return fl, nil
+}
+
+// newField builds the field of enc anew, reusing the fighters of old (nil
+// for none) decoded from the same JSON.
+func newField(enc combat.Encounter, old *field) (*field, error) {
+	fl := &field{fs: make([]*fighter, len(enc.Combatants)), index: make(map[string]int, len(enc.Combatants)),
+		rank: ranks(enc.Order)}
+	for i := range enc.Combatants {
+		c := &enc.Combatants[i]
+		var f *fighter
+		if old != nil {
+			f, _ = old.fighter(c.ID)
+		}
+		if f == nil || !sameCombatant(&f.c, c) {
 			var prev fighter
 			if f != nil {
 				prev = *f
 			}
-			d, err := decodeFighter(c, prev)
+			d, err := decodeFighter(*c, prev)
 			if err != nil {
 				return nil, err
 			}
 			f = &d
 		}
-		fl.fighters[c.ID] = f
-		cr := f.sheet.creature(c.ID, c.Side, c.Pos)
-		cr.Down = f.out()
-		cr.Paralysed = f.has(CondParalysed)
-		cr.Bound = f.has(CondBound)
-		cr.Hidden = f.has(CondHidden)
-		cr.MovedLastRound = f.state.MovedRound > 0 && f.state.MovedRound == enc.Round-1
-		cr.ChargeRoundsUsed = f.state.ChargeRounds
-		cr.OAsMade = f.round.OAsMade
-		cr.Initiative = rank[c.ID]
-		cs = append(cs, cr)
+		fl.fs[i], fl.index[c.ID] = f, i
 	}
-	// Engagement lists name only enemies still in the encounter; a GM's
-	// removal or change of side drops the stale entries (K-PIN-9 step 3).
+	cs := make([]tactics.Creature, len(fl.fs))
 	for i := range cs {
-		for _, x := range fl.fighters[cs[i].ID].state.EngagedBy {
-			if e, ok := fl.fighters[x]; ok && e.c.Side != cs[i].Side {
-				cs[i].EngagedBy = append(cs[i].EngagedBy, x)
-			}
-		}
+		cs[i] = fl.creature(enc, i)
 	}
-	fl.creatures, fl.m = cs, enc.Map
 	var err error
-	if old != nil && old.battle != nil && old.m.W == enc.Map.W && old.m.H == enc.Map.H &&
-		same(old.m.Walls, enc.Map.Walls) && len(old.creatures) == len(cs) {
-		if k, ok := movedOne(old.creatures, cs); ok {
-			if k < 0 {
-				fl.battle = old.battle
-			} else if fl.battle, err = old.battle.With(cs[k].ID, cs[k].At); err != nil {
-				return nil, err
-			}
-			return fl, nil
-		}
-	}
 	if fl.battle, err = tactics.NewBattle(enc.Map, cs); err != nil {
 		return nil, err
 	}
 	return fl, nil
 }
 
-// movedOne compares the creatures of two revisions of a battle: ok when
-// they are the same but for where at most one of them stands, with k the
-// index of the one that moved, or -1 when none did.
-func movedOne(was, now []tactics.Creature) (k int, ok bool) {
-	k = -1
-	for i := range now {
-		if sameCreature(was[i], now[i]) {
-			continue
-		}
-		moved := was[i]
-		moved.At = now[i].At
-		if k >= 0 || !sameCreature(moved, now[i]) {
-			return 0, false
-		}
-		k = i
+// sameIDs reports whether the field is of the combatants cs: the same IDs
+// in the same order.
+func sameIDs(fl *field, cs []combat.Combatant) bool {
+	if len(fl.fs) != len(cs) {
+		return false
 	}
-	return k, true
+	for i, f := range fl.fs {
+		if f.c.ID != cs[i].ID {
+			return false
+		}
+	}
+	return true
+}
+
+// ranks returns each combatant's initiative rank: slot by slot, member by
+// member, lower first (K-RES-3).
+func ranks(order []combat.Slot) map[string]int {
+	rank := map[string]int{}
+	for si, s := range order {
+		for mi, m := range s.Members {
+			rank[m] = si*(combat.MaxCombatants+1) + mi
+		}
+	}
+	return rank
+}
+
+// creature returns fighter i as the tactics battle sees it.
+func (fl *field) creature(enc combat.Encounter, i int) tactics.Creature {
+	f := fl.fs[i]
+	c := &f.c
+	cr := f.sheet.creature(c.ID, c.Side, c.Pos)
+	cr.Down = f.out()
+	cr.Paralysed = f.has(CondParalysed)
+	cr.Bound = f.has(CondBound)
+	cr.Hidden = f.has(CondHidden)
+	cr.MovedLastRound = f.state.MovedRound > 0 && f.state.MovedRound == enc.Round-1
+	cr.ChargeRoundsUsed = f.state.ChargeRounds
+	cr.OAsMade = f.round.OAsMade
+	cr.Initiative = fl.rank[c.ID]
+	// Engagement lists name only enemies still in the encounter; a GM's
+	// removal or change of side drops the stale entries (K-PIN-9 step 3).
+	for _, x := range f.state.EngagedBy {
+		if e, ok := fl.fighter(x); ok && e.c.Side != c.Side {
+			cr.EngagedBy = append(cr.EngagedBy, x)
+		}
+	}
+	return cr
 }
 
 // sameCreature reports whether a and b are the same to the tactics
@@ -265,19 +324,23 @@ func sameCreature(a, b tactics.Creature) bool {
 // battleWith builds the battle with combatant id standing at at instead of
 // its position (for a step checked from another square).
 func (fl *field) battleWith(id string, at grid.Square) (*tactics.Battle, error) {
-	if _, ok := fl.fighters[id]; !ok {
+	if _, ok := fl.index[id]; !ok {
 		return fl.battle, nil
 	}
 	return fl.battle.With(id, at)
 }
 
+// noFighter is the fighter of a combatant that is not there: no HP, out of
+// the fight.
+var noFighter fighter
+
 // of returns fighter id, or the zero fighter when there is none (a
-// combatant with no HP: out of the fight).
-func (fl *field) of(id string) fighter {
-	if f, ok := fl.fighters[id]; ok {
-		return *f
+// combatant with no HP: out of the fight). It is shared: read it only.
+func (fl *field) of(id string) *fighter {
+	if f, ok := fl.fighter(id); ok {
+		return f
 	}
-	return fighter{}
+	return &noFighter
 }
 
 // fieldNow returns the encounter's field with everyone where they stand.

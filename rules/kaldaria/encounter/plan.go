@@ -32,11 +32,11 @@ func (Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) {
 	if err != nil {
 		return nil, err
 	}
-	me, ok := fl.fighters[id]
+	me, ok := fl.fighter(id)
 	if !ok {
 		return nil, combat.Invalid("", "id", "no combatant %q", id)
 	}
-	spent := spentSquares(enc, *me)
+	spent := spentSquares(enc, me)
 	out := make([]combat.Band, 0, len(bands))
 	for _, b := range bands {
 		band := combat.Band{Key: b.key, Rule: b.rule, Squares: []grid.Square{}}
@@ -70,7 +70,7 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 	if err != nil {
 		return combat.Plan{}, err
 	}
-	me, ok := fl.fighters[id]
+	me, ok := fl.fighter(id)
 	if !ok {
 		return combat.Plan{}, combat.Invalid("", "id", "no combatant %q", id)
 	}
@@ -89,7 +89,7 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 		}
 		return combat.Plan{}, err
 	}
-	spent := spentSquares(enc, *me)
+	spent := spentSquares(enc, me)
 	if spent > 0 && (mv.Mode == tactics.Retreat || spent+p.Cost > maxSquares(fl, id, mv.Mode)) {
 		return combat.Plan{}, combat.Invalid("K-MOVE-6", "to", "%s is beyond what %s has left this turn", to.Name(), id)
 	}
@@ -199,7 +199,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 	if err != nil {
 		return nil, err
 	}
-	me, ok := fl.fighters[id]
+	me, ok := fl.fighter(id)
 	if !ok {
 		return nil, combat.Invalid("", "id", "no combatant %q", id)
 	}

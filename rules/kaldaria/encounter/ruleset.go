@@ -162,7 +162,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 
 // spentSquares is how many squares the acting combatant has moved this
 // turn; 0 for anyone else (a preview of a later turn).
-func spentSquares(enc combat.Encounter, f fighter) int {
+func spentSquares(enc combat.Encounter, f *fighter) int {
 	if enc.Current() != f.c.ID {
 		return 0
 	}

@@ -1,6 +1,8 @@
 package tactics
 
 import (
+	"cmp"
+	"math"
 	"slices"
 
 	"battlemat/rules/combat"
@@ -9,35 +11,38 @@ import (
 
 // Battle is one moment of a fight on the battlemap: the map and every
 // creature, with the lookups the queries need. It is immutable once built;
-// its queries are pure and safe for concurrent use.
+// its queries are pure and safe for concurrent use. A battle derived from
+// another by With or Update shares with it everything the change leaves
+// alone: the creatures, engagement states and budgets of the creatures it
+// does not touch, and the occupancy of the squares where nobody arrived or
+// left.
 type Battle struct {
 	board *grid.Board
-	cs    []Creature
+	cs    []*Creature // never changed once built
 	byID  map[string]int
-	// units[sq] is the capacity used in square sq by active creatures
-	// (K-SIZE-2); holders lists them (CSR: holders[start[sq]:start[sq+1]]).
-	units   []int32
-	start   []int32
-	holders []int32
-	// side[i] numbers creature i's side; sides[sq] has bit side[i] set
-	// for every active creature i in square sq.
-	side  []uint8
-	sides []uint64
-	pins  []Pins // per creature, by index
+	// side[i] numbers creature i's side.
+	side []uint8
+	occ  occupancy // the active creatures in each square (K-SIZE-2)
+	pins []*Pins   // per creature, by index
 	// budgets are the creatures' movement budgets, by index, computed
 	// when first asked.
-	budgets []budgets
-	touch   *reach // who a one-square mover touches, per square
+	budgets []*budgets
 }
 
 // MaxSides is the number of distinct sides a Battle accepts.
 const MaxSides = 64
+
+// MaxCreatures is the number of creatures a Battle accepts.
+const MaxCreatures = math.MaxInt16
 
 // NewBattle validates the creatures against the map and builds a Battle
 // from copies of them. It rejects unknown or duplicate IDs, footprints off
 // the map or on walls, squares over capacity (K-SIZE-2) and engagement
 // lists naming non-enemies.
 func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
+	if len(cs) > MaxCreatures {
+		return nil, combat.Invalid("", "creatures", "more than %d creatures", MaxCreatures)
+	}
 	for i, c := range cs {
 		if err := c.validate(i); err != nil {
 			return nil, err
@@ -47,10 +52,12 @@ func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 	if err != nil {
 		return nil, combat.Invalid("K-GRID-1", "map", "%v", err)
 	}
-	cs = clone(cs)
-	b := &Battle{board: board, cs: cs, byID: make(map[string]int, len(cs)), side: make([]uint8, len(cs))}
+	own := clone(cs)
+	b := &Battle{board: board, cs: make([]*Creature, len(cs)), byID: make(map[string]int, len(cs)), side: make([]uint8, len(cs))}
 	sides := map[string]uint8{}
-	for i, c := range cs {
+	for i := range own {
+		c := &own[i]
+		b.cs[i] = c
 		if _, ok := sides[c.Side]; !ok {
 			if len(sides) == MaxSides {
 				return nil, combat.Invalid("", "creatures["+c.ID+"].side", "more than %d sides", MaxSides)
@@ -69,32 +76,90 @@ func NewBattle(m grid.Map, cs []Creature) (*Battle, error) {
 	if err := b.index(); err != nil {
 		return nil, err
 	}
-	for _, c := range cs {
-		seen := map[string]bool{}
-		for _, x := range c.EngagedBy {
-			j, ok := b.byID[x]
-			if !ok || seen[x] || cs[j].Side == c.Side {
-				return nil, combat.Invalid("K-PIN-9", "creatures["+c.ID+"].engagedBy", "%q is unknown, repeated or not an enemy", x)
-			}
-			seen[x] = true
+	for i, c := range b.cs {
+		if err := b.checkEngaged(i, c); err != nil {
+			return nil, err
 		}
 	}
 	b.engage()
 	return b, nil
 }
 
-// engage builds what follows from where everyone stands: who a mover
-// touches, the pins (K-PIN-3, K-PIN-8, K-PIN-9) and room for the budgets.
+// checkEngaged checks creature c's engagement list, as creature i: known
+// enemies, each once (K-PIN-9).
+func (b *Battle) checkEngaged(i int, c *Creature) error {
+	for k, x := range c.EngagedBy {
+		j, ok := b.byID[x]
+		if !ok || slices.Contains(c.EngagedBy[:k], x) || b.side[j] == b.side[i] {
+			return combat.Invalid("K-PIN-9", "creatures["+c.ID+"].engagedBy", "%q is unknown, repeated or not an enemy", x)
+		}
+	}
+	return nil
+}
+
+// index fills the occupancy of active creatures and checks square
+// capacity (K-SIZE-2).
+func (b *Battle) index() error {
+	type hold struct {
+		sq    int32
+		i     int16
+		units uint8
+	}
+	var hs []hold
+	for i, c := range b.cs {
+		if c.active() {
+			for _, s := range c.Place().Squares() {
+				hs = append(hs, hold{int32(b.board.Index(s)), int16(i), uint8(c.Size.Units())})
+			}
+		}
+	}
+	slices.SortFunc(hs, func(x, y hold) int { return cmp.Or(cmp.Compare(x.sq, y.sq), cmp.Compare(x.i, y.i)) })
+	for k := 0; k < len(hs); {
+		used, end := 0, k
+		for ; end < len(hs) && hs[end].sq == hs[k].sq; end++ {
+			used += int(hs[end].units)
+		}
+		if used > grid.SquareUnits {
+			return overCapacity(b.board.Square(int(hs[k].sq)))
+		}
+		k = end
+	}
+	ed := edit(newOccupancy(b.board.Len()))
+	for _, h := range hs {
+		ed.add(int(h.sq), h.i, int(h.units))
+	}
+	b.occ = ed.done()
+	return nil
+}
+
+// overCapacity is the error for square s holding more than it can (K-SIZE-2).
+func overCapacity(s grid.Square) error {
+	return combat.Invalid("K-SIZE-2", "creatures", "square %s over capacity", s.Name())
+}
+
+// engage builds what follows from where everyone stands: the pins
+// (K-PIN-3, K-PIN-8, K-PIN-9) and room for the budgets.
 func (b *Battle) engage() {
-	b.touch = b.reachFor(1)
-	b.pins = make([]Pins, len(b.cs))
-	b.budgets = make([]budgets, len(b.cs))
+	n := len(b.cs)
+	pins, bs := make([]Pins, n), make([]budgets, n)
+	b.pins, b.budgets = make([]*Pins, n), make([]*budgets, n)
 	for i := range b.cs {
-		b.pins[i] = b.tidy(i)
+		pins[i] = b.tidy(i)
+		b.pins[i], b.budgets[i] = &pins[i], &bs[i]
 	}
 	for i := range b.cs {
-		b.markPinned(i)
+		for _, x := range b.front(i) {
+			j := b.byID[x]
+			b.pins[j].PinnedBy = append(b.pins[j].PinnedBy, b.cs[i].ID)
+		}
 	}
+}
+
+// front returns the entries of creature i's engagement list in its front
+// slots: the enemies it pins (K-PIN-8).
+func (b *Battle) front(i int) []string {
+	p := b.pins[i]
+	return p.Engaged[:min(len(p.Engaged), p.N)]
 }
 
 // With returns the battle with creature id standing at anchor at instead,
@@ -106,56 +171,199 @@ func (b *Battle) With(id string, at grid.Square) (*Battle, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The creatures' lists are shared with b, which never changes them.
-	w := &Battle{board: b.board, cs: slices.Clone(b.cs), byID: b.byID, side: b.side}
-	w.cs[i].At = at
-	if !w.board.Open(w.cs[i].Place()) {
-		return nil, combat.Invalid("K-GRID-2", "creatures["+id+"].at", "footprint off the map or on a wall")
+	c := *b.cs[i]
+	c.At = at
+	return b.Update(c)
+}
+
+// Update returns the battle with each creature given in place of the one
+// with its ID, as NewBattle would build it from the creatures so changed,
+// errors included; b is unchanged. It updates only what the changes touch:
+// the squares the creatures left and entered, and the engagement state of
+// the creatures beside those squares or engaged with a changed one. A
+// creature that changes side makes it build the battle anew.
+func (b *Battle) Update(changed ...Creature) (*Battle, error) {
+	idx := make([]int, len(changed))
+	for k, c := range changed {
+		i, ok := b.byID[c.ID]
+		if !ok || slices.Contains(idx[:k], i) {
+			return nil, combat.Invalid("", "id", "no creature %q, or given twice", c.ID)
+		}
+		idx[k] = i
 	}
-	if err := w.index(); err != nil {
+	news := make([]*Creature, len(changed))
+	for k := range changed {
+		c := changed[k]
+		c.NoticedBy, c.OAsMade, c.EngagedBy = slices.Clone(c.NoticedBy), slices.Clone(c.OAsMade), slices.Clone(c.EngagedBy)
+		news[k] = &c
+	}
+	// The checks of NewBattle, in its order: only a changed creature can
+	// fail them.
+	order := make([]int, len(changed)) // positions in changed by creature index
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortFunc(order, func(x, y int) int { return idx[x] - idx[y] })
+	for _, k := range order {
+		if err := news[k].validate(idx[k]); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range order {
+		if news[k].Side != b.cs[idx[k]].Side {
+			return b.rebuilt(idx, news)
+		}
+	}
+	for _, k := range order {
+		if c := news[k]; !b.board.Open(c.Place()) {
+			return nil, combat.Invalid("K-GRID-2", "creatures["+c.ID+"].at", "footprint off the map or on a wall")
+		}
+	}
+	w := &Battle{board: b.board, cs: slices.Clone(b.cs), byID: b.byID, side: b.side}
+	for k, i := range idx {
+		w.cs[i] = news[k]
+	}
+	if err := w.move(b, idx); err != nil {
 		return nil, err
 	}
-	w.engage()
+	for _, k := range order {
+		if err := w.checkEngaged(idx[k], news[k]); err != nil {
+			return nil, err
+		}
+	}
+	w.reengage(b, idx)
 	return w, nil
 }
 
-// index fills the per-square occupancy of active creatures and checks
-// square capacity (K-SIZE-2).
-func (b *Battle) index() error {
-	n := b.board.Len()
-	b.units = make([]int32, n)
-	b.sides = make([]uint64, n)
-	b.start = make([]int32, n+1)
+// rebuilt is NewBattle on b's creatures with creatures idx[k] replaced by
+// news[k].
+func (b *Battle) rebuilt(idx []int, news []*Creature) (*Battle, error) {
+	cs := make([]Creature, len(b.cs))
 	for i, c := range b.cs {
-		if c.active() {
+		cs[i] = *c
+	}
+	for k, i := range idx {
+		cs[i] = *news[k]
+	}
+	return NewBattle(b.board.Map(), cs)
+}
+
+// move fills w's occupancy from b's, where the creatures idx stood, by
+// taking them out of their old squares and into their new ones, and
+// checks square capacity there (K-SIZE-2).
+func (w *Battle) move(b *Battle, idx []int) error {
+	ed := edit(b.occ)
+	for _, i := range idx {
+		if c := b.cs[i]; c.active() {
 			for _, s := range c.Place().Squares() {
-				sq := b.board.Index(s)
-				b.units[sq] += int32(c.Size.Units())
-				b.sides[sq] |= 1 << b.side[i]
-				b.start[sq+1]++
+				ed.remove(w.board.Index(s), int16(i), c.Size.Units())
 			}
 		}
 	}
-	for sq := range n {
-		if b.units[sq] > grid.SquareUnits {
-			s := b.board.Square(sq)
-			return combat.Invalid("K-SIZE-2", "creatures", "square %s over capacity", s.Name())
+	over := -1
+	for _, i := range idx {
+		c := w.cs[i]
+		if !c.active() {
+			continue
 		}
-		b.start[sq+1] += b.start[sq]
-	}
-	b.holders = make([]int32, b.start[n])
-	fill := make([]int32, n)
-	copy(fill, b.start[:n])
-	for i, c := range b.cs {
-		if c.active() {
-			for _, s := range c.Place().Squares() {
-				sq := b.board.Index(s)
-				b.holders[fill[sq]] = int32(i)
-				fill[sq]++
+		for _, s := range c.Place().Squares() {
+			sq := w.board.Index(s)
+			if int(ed.cell(sq).units)+c.Size.Units() > grid.SquareUnits {
+				if over < 0 || sq < over {
+					over = sq
+				}
+				continue
 			}
+			ed.add(sq, int16(i), c.Size.Units())
 		}
 	}
+	if over >= 0 {
+		return overCapacity(w.board.Square(over))
+	}
+	w.occ = ed.done()
 	return nil
+}
+
+// reengage computes w's pins and budgets from b's, where the creatures idx
+// changed: anew for the creatures whose engagement state the change can
+// touch (the changed ones, those within a square of where they stood or
+// stand, and those whose engagement list names one of them), PinnedBy
+// anew for every creature whose pinners may have changed; the rest
+// shared with b.
+func (w *Battle) reengage(b *Battle, idx []int) {
+	n := len(w.cs)
+	mark := make([]uint8, n) // 1: touched, 2: PinnedBy to redo
+	var touched, redo []int
+	touch := func(i int) {
+		if mark[i] == 0 {
+			mark[i] = 1
+			touched = append(touched, i)
+		}
+	}
+	for _, i := range idx {
+		touch(i)
+		b.around(b.cs[i], touch)
+		w.around(w.cs[i], touch)
+	}
+	for j, c := range w.cs {
+		for _, x := range c.EngagedBy {
+			if slices.Contains(idx, w.byID[x]) {
+				touch(j)
+			}
+		}
+	}
+	w.pins, w.budgets = slices.Clone(b.pins), slices.Clone(b.budgets)
+	redoOf := func(x string) {
+		if j := w.byID[x]; mark[j] != 2 {
+			mark[j] = 2
+			redo = append(redo, j)
+		}
+	}
+	for _, i := range touched {
+		for _, x := range b.front(i) {
+			redoOf(x)
+		}
+		p := w.tidy(i)
+		w.pins[i] = &p
+		for _, x := range p.Engaged[:min(len(p.Engaged), p.N)] {
+			redoOf(x)
+		}
+	}
+	for _, i := range touched {
+		redoOf(w.cs[i].ID)
+	}
+	for _, j := range redo {
+		p := *w.pins[j]
+		p.PinnedBy = nil
+		w.pins[j] = &p
+		w.budgets[j] = new(budgets)
+	}
+	for i := range w.cs {
+		for _, x := range w.front(i) {
+			if j := w.byID[x]; mark[j] == 2 {
+				w.pins[j].PinnedBy = append(w.pins[j].PinnedBy, w.cs[i].ID)
+			}
+		}
+	}
+}
+
+// around calls f with every creature standing within a square of c's
+// footprint, when c is in the fight: those whose back protection c's
+// presence can change (K-FLANK-7).
+func (b *Battle) around(c *Creature, f func(int)) {
+	if !c.active() {
+		return
+	}
+	k := c.side()
+	for y := c.At.Y - 1; y <= c.At.Y+k; y++ {
+		for x := c.At.X - 1; x <= c.At.X+k; x++ {
+			if s := (grid.Square{X: x, Y: y}); b.board.In(s) {
+				for _, j := range b.occ.at(b.board.Index(s)).holders() {
+					f(int(j))
+				}
+			}
+		}
+	}
 }
 
 // Board returns the battle's map with its wall lookup.
@@ -167,7 +375,7 @@ func (b *Battle) Creature(id string) (Creature, bool) {
 	if !ok {
 		return Creature{}, false
 	}
-	return b.cs[i], true
+	return *b.cs[i], true
 }
 
 func (b *Battle) lookup(id string) (int, error) {
@@ -179,9 +387,8 @@ func (b *Battle) lookup(id string) (int, error) {
 }
 
 // occupants returns the indices of the active creatures in square s.
-func (b *Battle) occupants(s grid.Square) []int32 {
-	sq := b.board.Index(s)
-	return b.holders[b.start[sq]:b.start[sq+1]]
+func (b *Battle) occupants(s grid.Square) []int16 {
+	return b.occ.at(b.board.Index(s)).holders()
 }
 
 // enemies reports whether creatures i and j are on different sides.
@@ -190,11 +397,13 @@ func (b *Battle) enemies(i, j int) bool { return b.side[i] != b.side[j] }
 // enterable reports whether mover i may step its footprint onto anchor at:
 // no square holds an undefeated enemy (K-GRID-2). The board checks walls.
 func (b *Battle) enterable(i int, at grid.Square) bool {
-	k, own := b.cs[i].side(), uint64(1)<<b.side[i]
+	k, own := b.cs[i].side(), b.side[i]
 	for y := at.Y; y < at.Y+k; y++ {
 		for x := at.X; x < at.X+k; x++ {
-			if b.sides[b.board.Index(grid.Square{X: x, Y: y})]&^own != 0 {
-				return false
+			for _, j := range b.occ.at(b.board.Index(grid.Square{X: x, Y: y})).holders() {
+				if b.side[j] != own {
+					return false
+				}
 			}
 		}
 	}
@@ -209,7 +418,7 @@ func (b *Battle) room(i int, at grid.Square) bool {
 	c := b.cs[i]
 	here := c.Place()
 	for _, s := range (grid.Footprint{At: at, Side: c.side()}).Squares() {
-		used := int(b.units[b.board.Index(s)])
+		used := int(b.occ.at(b.board.Index(s)).units)
 		if c.active() && here.Contains(s) {
 			used -= c.Size.Units()
 		}

@@ -92,7 +92,7 @@ func BenchmarkHighlight(b *testing.B) {
 // state) for the same 60 × 60 map with 100 creatures.
 func BenchmarkNewBattle(b *testing.B) {
 	bt := benchBattle(b)
-	m, cs := bt.board.Map(), bt.cs
+	m, cs := bt.board.Map(), stored(bt)
 	for b.Loop() {
 		if _, err := NewBattle(m, cs); err != nil {
 			b.Fatal(err)

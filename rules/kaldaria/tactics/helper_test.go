@@ -66,3 +66,12 @@ func engaged(ids ...string) func(*Creature) {
 
 // sq is a short square literal for tests.
 func sq(x, y int) grid.Square { return grid.Square{X: x, Y: y} }
+
+// stored returns copies of the creatures b was built from, as given.
+func stored(b *Battle) []Creature {
+	out := make([]Creature, len(b.cs))
+	for i, c := range b.cs {
+		out[i] = *c
+	}
+	return clone(out)
+}

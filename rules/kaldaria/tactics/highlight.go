@@ -77,10 +77,9 @@ func (b *Battle) Highlight(id string) (Highlight, error) {
 	if err != nil {
 		return Highlight{}, err
 	}
-	h := Highlight{Mover: id, Pins: b.pins[i]}
-	r := b.reachOf(i)
+	h := Highlight{Mover: id, Pins: *b.pins[i]}
 	normal, charge := b.budget(i, Normal), b.budget(i, Charge)
-	chargeMoves := b.reachable(i, Move{Mode: Charge}, charge, r)
+	chargeMoves := b.reachable(i, Move{Mode: Charge}, charge)
 	var normalMoves Reachable
 	if normal.Allowed && charge.Allowed && normal.Squares <= charge.Squares {
 		// Dijkstra settles squares in cost order, so the charge search
@@ -94,9 +93,9 @@ func (b *Battle) Highlight(id string) (Highlight, error) {
 		}
 		normalMoves.Dests = chargeMoves.Dests[:k:k]
 	} else {
-		normalMoves = b.reachable(i, Move{Mode: Normal}, normal, r)
+		normalMoves = b.reachable(i, Move{Mode: Normal}, normal)
 	}
-	h.Moves = []Reachable{normalMoves, chargeMoves, b.reachable(i, Move{Mode: Retreat}, b.budget(i, Retreat), r)}
+	h.Moves = []Reachable{normalMoves, chargeMoves, b.reachable(i, Move{Mode: Retreat}, b.budget(i, Retreat))}
 	h.Threats = b.threats(i, Move{Mode: Normal})
 	for j, e := range b.cs {
 		if e.active() && b.enemies(i, j) && grid.Touching(b.cs[i].Place(), e.Place()) {

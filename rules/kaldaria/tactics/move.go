@@ -29,17 +29,17 @@ type Reachable struct {
 	Rules  []combat.RuleID `json:"rules"`
 }
 
-// prepare checks a move request and returns the mover's index, its budget
-// and its enemies' reach lists.
-func (b *Battle) prepare(id string, mv Move) (int, Budget, *reach, error) {
+// prepare checks a move request and returns the mover's index and its
+// budget.
+func (b *Battle) prepare(id string, mv Move) (int, Budget, error) {
 	i, err := b.lookup(id)
 	if err != nil {
-		return 0, Budget{}, nil, err
+		return 0, Budget{}, err
 	}
 	if err := mv.Mode.check(); err != nil {
-		return 0, Budget{}, nil, err
+		return 0, Budget{}, err
 	}
-	return i, b.budget(i, mv.Mode), b.reachOf(i), nil
+	return i, b.budget(i, mv.Mode), nil
 }
 
 // stepCost is mover i's cost function: steps cost 1 (K-GRID-4) and never
@@ -59,8 +59,10 @@ func (b *Battle) stepCost(i int) grid.Cost {
 func (b *Battle) backward(i int, to grid.Square) bool {
 	from, dest := b.cs[i].Place(), grid.Footprint{At: to, Side: b.cs[i].side()}
 	away := false
-	for j, e := range b.cs {
-		if !e.active() || !b.enemies(i, j) || !grid.Touching(from, e.Place()) {
+	var buf [16]int32
+	for _, j := range b.near(from.At, from.Side, buf[:0]) {
+		e := b.cs[j]
+		if !b.enemies(i, int(j)) {
 			continue
 		}
 		d0, d1 := grid.Distance(from, e.Place()), grid.Distance(dest, e.Place())
@@ -76,11 +78,11 @@ func (b *Battle) backward(i int, to grid.Square) bool {
 // as mv (K-MOVE-5..10, K-GRID-2, K-GRID-4), each with its cost, whether it
 // may stop there, and the opportunity attacks the engine's path provokes.
 func (b *Battle) Reachable(id string, mv Move) (Reachable, error) {
-	i, bu, r, err := b.prepare(id, mv)
+	i, bu, err := b.prepare(id, mv)
 	if err != nil {
 		return Reachable{}, err
 	}
-	return b.reachable(i, mv, bu, r), nil
+	return b.reachable(i, mv, bu), nil
 }
 
 // reachRules are the rules behind a Reachable answer for budget bu.
@@ -88,7 +90,7 @@ func reachRules(bu Budget) []combat.RuleID {
 	return cite([]combat.RuleID{"K-GRID-2", "K-GRID-4", "K-SIZE-2", "K-OA-1"}, bu.Rules...)
 }
 
-func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
+func (b *Battle) reachable(i int, mv Move, bu Budget) Reachable {
 	out := Reachable{Mover: b.cs[i].ID, Move: mv, Budget: bu, Dests: []Dest{},
 		Rules: reachRules(bu)}
 	if !bu.Allowed {
@@ -105,24 +107,24 @@ func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
 		return out
 	}
 	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i))
-	var seen, buf []int32
-	squares := gr.Squares()[1:]
-	out.Dests = make([]Dest, 0, len(squares))
-	for _, s := range squares {
+	squares := gr.Squares()
+	// provokers[s] are the enemies whose OA the engine's path to s
+	// provokes: those of the square before it, and those its last step
+	// provokes. Dijkstra settles a square after the one before it.
+	provokers := make(map[grid.Square][]int32, len(squares))
+	var buf []int32
+	out.Dests = make([]Dest, 0, len(squares)-1)
+	for _, s := range squares[1:] {
 		c, _ := gr.Cost(s)
-		seen = seen[:0]
-		for t, ok := s, true; ok; {
-			var p grid.Square
-			if p, ok = gr.Prev(t); ok {
-				buf = b.leaving(r, i, b.board.Index(p), b.board.Index(t), buf[:0])
-				for _, d := range buf {
-					if !slices.Contains(seen, d) && b.barrier(int(d), i, mv.Mode) == "" {
-						seen = append(seen, d)
-					}
-				}
-				t = p
+		p, _ := gr.Prev(s)
+		seen := provokers[p]
+		buf = b.leaving(i, p, s, buf[:0])
+		for _, d := range buf {
+			if !slices.Contains(seen, d) && b.barrier(int(d), i, mv.Mode) == "" {
+				seen = append(slices.Clip(seen), d)
 			}
 		}
+		provokers[s] = seen
 		out.Dests = append(out.Dests, Dest{At: s, Cost: c, Room: b.room(i, s), OAs: len(seen)})
 	}
 	return out
@@ -133,20 +135,20 @@ func (b *Battle) reachable(i int, mv Move, bu Budget, r *reach) Reachable {
 // order, and every one it does not with the reason (K-RES-3, K-OA). An
 // illegal path is a *combat.RuleError citing the rule it breaks.
 func (b *Battle) Walk(id string, mv Move, path []grid.Square) (Plan, error) {
-	i, bu, r, err := b.prepare(id, mv)
+	i, bu, err := b.prepare(id, mv)
 	if err != nil {
 		return Plan{}, err
 	}
-	return b.walk(i, mv, bu, r, path)
+	return b.walk(i, mv, bu, path)
 }
 
-func (b *Battle) walk(i int, mv Move, bu Budget, r *reach, path []grid.Square) (Plan, error) {
+func (b *Battle) walk(i int, mv Move, bu Budget, path []grid.Square) (Plan, error) {
 	if err := b.check(i, mv, bu, path); err != nil {
 		return Plan{}, err
 	}
 	p := Plan{Mover: b.cs[i].ID, Move: mv, Path: path, Cost: len(path) - 1,
 		Rules: cite([]combat.RuleID{"K-RES-3", "K-OA-1", "K-OA-7", "K-OA-8"}, bu.Rules...)}
-	p.OAs, p.Spared = b.provoked(i, mv, path, r)
+	p.OAs, p.Spared = b.provoked(i, mv, path)
 	p.Weight = len(p.OAs)
 	return p, nil
 }
@@ -186,7 +188,7 @@ func (b *Battle) check(i int, mv Move, bu Budget, path []grid.Square) error {
 // K-OA-1, K-OA-7, K-OA-8). It accepts and refuses exactly the steps Walk
 // does, and builds no plan.
 func (b *Battle) Step(id string, mv Move, to grid.Square) ([]string, error) {
-	i, bu, r, err := b.prepare(id, mv)
+	i, bu, err := b.prepare(id, mv)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +198,7 @@ func (b *Battle) Step(id string, mv Move, to grid.Square) ([]string, error) {
 	}
 	var buf [8]int32
 	var out []string
-	for _, d := range b.meets(r, i, path[0], to, buf[:0]) {
+	for _, d := range b.meets(i, path[0], to, buf[:0]) {
 		if b.barrier(int(d), i, mv.Mode) == "" {
 			out = append(out, b.cs[d].ID)
 		}
@@ -207,14 +209,14 @@ func (b *Battle) Step(id string, mv Move, to grid.Square) ([]string, error) {
 // Path returns the engine's path to a destination anchor, a least-cost path
 // (K-GRID-4), with the opportunity attacks it provokes.
 func (b *Battle) Path(id string, mv Move, to grid.Square) (Plan, error) {
-	i, bu, r, err := b.prepare(id, mv)
+	i, bu, err := b.prepare(id, mv)
 	if err != nil {
 		return Plan{}, err
 	}
-	return b.path(i, mv, bu, r, to)
+	return b.path(i, mv, bu, to)
 }
 
-func (b *Battle) path(i int, mv Move, bu Budget, r *reach, to grid.Square) (Plan, error) {
+func (b *Battle) path(i int, mv Move, bu Budget, to grid.Square) (Plan, error) {
 	if !bu.Allowed {
 		return Plan{}, refuse(bu.Reason, "mode")
 	}
@@ -222,5 +224,5 @@ func (b *Battle) path(i int, mv Move, bu Budget, r *reach, to grid.Square) (Plan
 	if path == nil {
 		return Plan{}, refuse(ReasonNoPath, "to")
 	}
-	return b.walk(i, mv, bu, r, path)
+	return b.walk(i, mv, bu, path)
 }

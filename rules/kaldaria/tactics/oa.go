@@ -83,7 +83,7 @@ func opportunity(step int, by string, mv Move) OA {
 // as mv, or "" when it may (K-OA-7, K-OA-8, K-PIN-6, K-PIN-7). It ignores
 // OAs made earlier in the same move; the caller tracks those.
 func (b *Battle) barrier(d, m int, mode Mode) Reason {
-	p := &b.pins[d]
+	p := b.pins[d]
 	switch {
 	case mode == Retreat:
 		return ReasonFightingRetreat
@@ -101,74 +101,45 @@ func (b *Battle) barrier(d, m int, mode Mode) Reason {
 	return ""
 }
 
-// reach lists, per anchor square, the active creatures that a mover of a
-// given footprint side standing there touches (K-GRID-3): linked lists by
-// square index.
-type reach struct {
-	head []int32 // first entry per square index, −1 when none
-	next []int32
-	who  []int32
-}
-
-// reachFor builds the lists for movers with footprint side k.
-func (b *Battle) reachFor(k int) *reach {
-	r := &reach{head: make([]int32, b.board.Len())}
-	for i := range r.head {
-		r.head[i] = -1
-	}
-	for j, e := range b.cs {
-		if !e.active() {
-			continue
-		}
-		f := e.Place()
-		ek := max(1, f.Side)
-		for y := max(0, f.At.Y-k); y <= min(b.board.Map().H-1, f.At.Y+ek); y++ {
-			for x := max(0, f.At.X-k); x <= min(b.board.Map().W-1, f.At.X+ek); x++ {
-				sq := b.board.Index(grid.Square{X: x, Y: y})
-				r.next = append(r.next, r.head[sq])
-				r.who = append(r.who, int32(j))
-				r.head[sq] = int32(len(r.who) - 1)
+// near appends to out the active creatures whose footprint touches a
+// footprint of side k at anchor a (K-GRID-3): those standing in a square
+// of the footprint grown by one square each way, each once.
+func (b *Battle) near(a grid.Square, k int, out []int32) []int32 {
+	m := b.board.Map()
+	for y := max(0, a.Y-1); y <= min(m.H-1, a.Y+k); y++ {
+		for x := max(0, a.X-1); x <= min(m.W-1, a.X+k); x++ {
+			for _, j := range b.occ.at(b.board.Index(grid.Square{X: x, Y: y})).holders() {
+				if !slices.Contains(out, int32(j)) {
+					out = append(out, int32(j))
+				}
 			}
-		}
-	}
-	return r
-}
-
-// reachOf returns the lists for mover i: the battle's shared lists for a
-// one-square mover, lists built for the purpose for a giant.
-func (b *Battle) reachOf(i int) *reach {
-	if k := b.cs[i].side(); k > 1 {
-		return b.reachFor(k)
-	}
-	return b.touch
-}
-
-// has reports whether creature j is in reach of anchor square sq.
-func (r *reach) has(sq int, j int32) bool {
-	for e := r.head[sq]; e >= 0; e = r.next[e] {
-		if r.who[e] == j {
-			return true
-		}
-	}
-	return false
-}
-
-// leaving appends to out the enemies of mover m that a step from square
-// index s to t leaves: in reach at s and not at t (K-OA-1, A-39).
-func (b *Battle) leaving(r *reach, m, s, t int, out []int32) []int32 {
-	for e := r.head[s]; e >= 0; e = r.next[e] {
-		if j := r.who[e]; b.enemies(m, int(j)) && !r.has(t, j) {
-			out = append(out, j)
 		}
 	}
 	return out
 }
 
+// leaving appends to out the enemies of mover m that a step of its
+// footprint from anchor s to anchor t leaves: in reach at s and not at t
+// (K-OA-1, A-39).
+func (b *Battle) leaving(m int, s, t grid.Square, out []int32) []int32 {
+	k := b.cs[m].side()
+	n := len(out)
+	out = b.near(s, k, out)
+	to := grid.Footprint{At: t, Side: k}
+	kept := out[:n]
+	for _, j := range out[n:] {
+		if b.enemies(m, int(j)) && !grid.Touching(to, b.cs[j].Place()) {
+			kept = append(kept, j)
+		}
+	}
+	return kept
+}
+
 // meets appends to out the enemies of mover m that a step from anchor s
 // to the anchor t leaves, ordered by initiative, then ID (K-OA-1, K-RES-3,
 //
-func (b *Battle) meets(r *reach, m int, s, t grid.Square, out []int32) []int32 {
-	out = b.leaving(r, m, b.board.Index(s), b.board.Index(t), out)
+func (b *Battle) meets(m int, s, t grid.Square, out []int32) []int32 {
+	out = b.leaving(m, s, t, out)
 	slices.SortFunc(out, func(x, y int32) int {
 		if c := b.cs[x].Initiative - b.cs[y].Initiative; c != 0 {
 			return c
@@ -196,13 +167,13 @@ type Plan struct {
 // provoked walks a path of anchors and returns the OAs and spared OAs of
 // every step, ordered within a step by initiative, then ID (K-RES-3,
 //
-func (b *Battle) provoked(m int, mv Move, path []grid.Square, r *reach) ([]OA, []NoOA) {
+func (b *Battle) provoked(m int, mv Move, path []grid.Square) ([]OA, []NoOA) {
 	var oas []OA
 	var spared []NoOA
 	used := map[int32]bool{}
 	var buf []int32
 	for k := 0; k+1 < len(path); k++ {
-		buf = b.meets(r, m, path[k], path[k+1], buf[:0])
+		buf = b.meets(m, path[k], path[k+1], buf[:0])
 		for _, d := range buf {
 			why := b.barrier(int(d), m, mv.Mode)
 			if why == "" && used[d] {

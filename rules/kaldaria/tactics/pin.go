@@ -209,24 +209,13 @@ func (b *Battle) tidy(i int) Pins {
 	return p
 }
 
-// markPinned records creature i's front slots as pins on those enemies
-// (K-PIN-8).
-func (b *Battle) markPinned(i int) {
-	for k, x := range b.pins[i].Engaged {
-		if k < b.pins[i].N {
-			j := b.byID[x]
-			b.pins[j].PinnedBy = append(b.pins[j].PinnedBy, b.cs[i].ID)
-		}
-	}
-}
-
 // Pins returns the engagement state of the creature with the given ID.
 func (b *Battle) Pins(id string) (Pins, error) {
 	i, err := b.lookup(id)
 	if err != nil {
 		return Pins{}, err
 	}
-	return b.pins[i], nil
+	return *b.pins[i], nil
 }
 
 // TierCheck answers "what tier would this attacker get if it made a melee

@@ -107,7 +107,7 @@ type Budget struct {
 // computed once per battle. Its slices are clipped, so that a caller's
 // append never writes into the shared copy.
 func (b *Battle) budget(i int, mode Mode) Budget {
-	bs := &b.budgets[i]
+	bs := b.budgets[i]
 	bs.once.Do(func() {
 		for k, m := range []Mode{Normal, Charge, Retreat} {
 			bu := b.newBudget(i, m)
@@ -133,7 +133,7 @@ type budgets struct {
 // newBudget computes creature i's movement budget for mode this round.
 func (b *Battle) newBudget(i int, mode Mode) Budget {
 	c := b.cs[i]
-	bu := Budget{Mode: mode, Rate: MovementRate(c)}
+	bu := Budget{Mode: mode, Rate: MovementRate(*c)}
 	bu.Actions = actionsFor(mode)
 	deny := func(r Reason) Budget {
 		bu.Squares, bu.Allowed, bu.Reason = 0, false, r

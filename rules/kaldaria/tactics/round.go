@@ -31,8 +31,10 @@ func StartRound(cs []Creature, moved func(id string) bool) []Creature {
 // list replaced by its tidied form (K-PIN-9 step 3, D-2): the encounter
 // engine stores it after each step, attack or change of status.
 func (b *Battle) Creatures() []Creature {
-	out := clone(b.cs)
-	for i := range out {
+	out := make([]Creature, len(b.cs))
+	for i, c := range b.cs {
+		out[i] = *c
+		out[i].NoticedBy, out[i].OAsMade = slices.Clone(c.NoticedBy), slices.Clone(c.OAsMade)
 		out[i].EngagedBy = slices.Clone(b.pins[i].Engaged)
 	}
 	return out
@@ -56,7 +58,13 @@ func (b *Battle) EndTurn(id string, attacked []string) ([]Creature, error) {
 
 // AllPins returns the engagement state of every creature, in input order:
 // pins used and capacity, overwhelmed, pinned (K-PIN, K-FLANK).
-func (b *Battle) AllPins() []Pins { return slices.Clone(b.pins) }
+func (b *Battle) AllPins() []Pins {
+	out := make([]Pins, len(b.pins))
+	for i, p := range b.pins {
+		out[i] = *p
+	}
+	return out
+}
 
 // Actions says what a creature may do while it moves (K-MOVE-6, K-MOVE-7,
 // K-MOVE-9): a stable key for the UI.

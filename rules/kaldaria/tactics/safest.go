@@ -14,7 +14,7 @@ const MaxSafestStates = 1 << 18
 // already provoked); it is exact up to MaxSafestStates states and 64
 // eligible enemies in range, beyond which it returns Path's answer.
 func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) int) (Plan, error) {
-	i, bu, r, err := b.prepare(id, mv)
+	i, bu, err := b.prepare(id, mv)
 	if err != nil {
 		return Plan{}, err
 	}
@@ -22,24 +22,40 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 		return Plan{}, refuse(bu.Reason, "mode")
 	}
 	if mv.Mode == Retreat {
-		return b.path(i, mv, bu, r, to) // a fighting retreat provokes nothing (K-MOVE-9)
+		return b.path(i, mv, bu, to) // a fighting retreat provokes nothing (K-MOVE-9)
 	}
 	if weigh == nil {
 		weigh = func(OA) int { return 1 }
 	}
 	// Give each eligible enemy in range a bit and a weight.
 	here := b.cs[i].Place()
-	bit := map[int32]int{}
+	bit := map[int32]uint64{}
 	var weight []int
 	for j := range b.cs {
 		e := b.cs[j]
 		if e.active() && b.enemies(i, j) && grid.Distance(here, e.Place()) <= bu.Squares+1 && b.barrier(j, i, mv.Mode) == "" {
-			bit[int32(j)] = len(weight)
+			if len(weight) == 64 {
+				return b.path(i, mv, bu, to)
+			}
+			bit[int32(j)] = 1 << len(weight)
 			weight = append(weight, weigh(opportunity(0, e.ID, mv)))
 		}
 	}
-	if len(weight) > 64 {
-		return b.path(i, mv, bu, r, to)
+	// reachMask[sq] has the bits of the eligible enemies in reach of a
+	// mover at anchor sq (K-GRID-3): a step leaves those of its start
+	// that are not in reach of its end (K-OA-1).
+	reachMask := map[int32]uint64{}
+	var buf []int32
+	maskAt := func(sq int32) uint64 {
+		m, ok := reachMask[sq]
+		if !ok {
+			buf = b.near(b.board.Square(int(sq)), here.Side, buf[:0])
+			for _, j := range buf {
+				m |= bit[j]
+			}
+			reachMask[sq] = m
+		}
+		return m
 	}
 	type state struct {
 		sq   int32
@@ -59,7 +75,6 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 	layer := []state{startState}
 	target := int32(b.board.Index(to))
 	best, bestW := state{-1, 0}, 0
-	var buf []int32
 	for depth := 0; depth <= bu.Squares && len(layer) > 0; depth++ {
 		for _, s := range layer {
 			if s.sq == target {
@@ -81,14 +96,7 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 					continue
 				}
 				ti := int32(b.board.Index(t))
-				mask := s.mask
-				buf = b.leaving(r, i, int(s.sq), int(ti), buf[:0])
-				for _, j := range buf {
-					if k, ok := bit[j]; ok {
-						mask |= 1 << k
-					}
-				}
-				ns := state{ti, mask}
+				ns := state{ti, s.mask | maskAt(s.sq)&^maskAt(ti)}
 				if _, ok := parent[ns]; ok {
 					continue
 				}
@@ -97,7 +105,7 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 			}
 		}
 		if len(parent) > MaxSafestStates {
-			return b.path(i, mv, bu, r, to)
+			return b.path(i, mv, bu, to)
 		}
 		layer = next
 	}
@@ -114,7 +122,7 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 	for a, z := 0, len(path)-1; a < z; a, z = a+1, z-1 {
 		path[a], path[z] = path[z], path[a]
 	}
-	p, err := b.walk(i, mv, bu, r, path)
+	p, err := b.walk(i, mv, bu, path)
 	if err != nil {
 		return Plan{}, err
 	}

@@ -53,7 +53,7 @@ func TestWithMatchesNewBattle(t *testing.T) {
 				for y := max(0, c.At.Y-3); y < min(m.H, c.At.Y+4); y++ {
 					for x := max(0, c.At.X-3); x < min(m.W, c.At.X+4); x++ {
 						at := grid.Square{X: x, Y: y}
-						cs := clone(b.cs)
+						cs := stored(b)
 						cs[b.byID[id]].At = at
 						want, werr := NewBattle(m, cs)
 						got, gerr := b.With(id, at)
@@ -100,5 +100,80 @@ func TestStepMatchesWalk(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUpdateMatchesNewBattle checks that Update with one or two creatures
+// changed in any field the battle reads builds the battle NewBattle builds
+// from the changed creatures, errors included: moved, downed, paralysed,
+// hidden, grown, engaged anew or on the other side, alone and in pairs.
+func TestUpdateMatchesNewBattle(t *testing.T) {
+	changes := map[string]func(c *Creature, b *Battle){
+		"down":      func(c *Creature, _ *Battle) { c.Down = !c.Down },
+		"paralysed": func(c *Creature, _ *Battle) { c.Paralysed = !c.Paralysed },
+		"hidden":    func(c *Creature, _ *Battle) { c.Hidden, c.NoticedBy = !c.Hidden, nil },
+		"ogre": func(c *Creature, _ *Battle) {
+			if c.Size != grid.SizeGiant {
+				c.Size = grid.SizeOgre
+			}
+		},
+		"gorg": func(c *Creature, _ *Battle) {
+			if c.Size != grid.SizeGiant {
+				c.Size = grid.SizeGorg
+			}
+		},
+		"pin-bonus": func(c *Creature, _ *Battle) { c.PinBonus = 3 - c.PinBonus },
+		"east":      func(c *Creature, _ *Battle) { c.At.X++ },
+		"south-west-down": func(c *Creature, _ *Battle) {
+			c.At.X--
+			c.At.Y++
+			c.Down = true
+		},
+		"side":  func(c *Creature, _ *Battle) { c.Side += "'" },
+		"clear": func(c *Creature, _ *Battle) { c.EngagedBy = nil },
+		"engage-all": func(c *Creature, b *Battle) {
+			c.EngagedBy = nil
+			for _, e := range b.cs {
+				if e.Side != c.Side && grid.Touching(e.Place(), c.Place()) {
+					c.EngagedBy = append(c.EngagedBy, e.ID)
+				}
+			}
+		},
+	}
+	for name, b := range withBattles(t) {
+		ids := []string{"sel", "near0", "near1", "c7", "c8"}
+		if name != "bench" {
+			ids = nil
+			for _, c := range b.cs {
+				ids = append(ids, c.ID)
+			}
+		}
+		for _, id := range ids {
+			for _, other := range append([]string{""}, ids...) {
+				for what, change := range changes {
+					cs := stored(b)
+					var changed []Creature
+					for _, x := range []string{id, other} {
+						if x == "" || x == id && len(changed) > 0 {
+							continue
+						}
+						change(&cs[b.byID[x]], b)
+						changed = append(changed, cs[b.byID[x]])
+					}
+					want, werr := NewBattle(b.board.Map(), cs)
+					got, gerr := b.Update(changed...)
+					if werr != nil || gerr != nil {
+						var we, ge *combat.RuleError
+						if !errors.As(werr, &we) || !errors.As(gerr, &ge) || *we != *ge {
+							t.Fatalf("%s: %s %s of %s, %s: error %v, want %v", name, what, id, other, what, gerr, werr)
+						}
+						continue
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s: %s of %s and %s: the battles differ", name, what, id, other)
+					}
+				}
+			}
+		}
 	}
 }
