@@ -112,6 +112,36 @@ func derive(enc combat.Encounter) *derived {
 	return d
 }
 
+// deriveMover returns what a step of combatant id needs: the state derived
+// from enc, or from an earlier revision that differs from enc only in
+// where id stands and what is left of its budget (as during a move, whose
+// every step asks), with id's combatant in enc, nil when enc has none. The
+// caller reads id's position and budget from that combatant, and the rest
+// from the derived state.
+func deriveMover(enc combat.Encounter, id string) (*derived, *combat.Combatant) {
+	var c *combat.Combatant
+	if i := enc.Find(id); i >= 0 {
+		c = &enc.Combatants[i]
+	}
+	if v, ok := enc.Memo().Load(derivedKey{}); ok && c != nil {
+		if d := v.(recent)[0]; d != nil {
+			if changed, similar := d.changes(enc); similar && (len(changed) == 0 ||
+				len(changed) == 1 && &enc.Combatants[changed[0]] == c && movedOnly(d.cs[changed[0]], c)) {
+				return d, c
+			}
+		}
+	}
+	return derive(enc), c
+}
+
+// movedOnly reports whether a and b are equal but for where they stand
+// and what is left of their budget.
+func movedOnly(a, b *combat.Combatant) bool {
+	x := *a
+	x.Pos, x.Budget = b.Pos, b.Budget
+	return sameCombatant(&x, b)
+}
+
 // own returns a copy of c with its own list of conditions.
 func own(c combat.Combatant) *combat.Combatant {
 	c.Conditions = slices.Clone(c.Conditions)

@@ -211,7 +211,7 @@ func buildField(enc combat.Encounter, old *field, maybe []int) (*field, error) {
 	var update []tactics.Creature
 	for _, i := range changed {
 		cr := fl.creature(enc, i)
-		if was, _ := old.battle.Creature(cr.ID); !sameCreature(was, cr) {
+		if was, _ := old.battle.Creature(cr.ID); !was.Equal(cr) {
 			update = append(update, cr)
 		}
 	}
@@ -307,18 +307,6 @@ func (fl *field) creature(enc combat.Encounter, i int) tactics.Creature {
 		}
 	}
 	return cr
-}
-
-// sameCreature reports whether a and b are the same to the tactics
-// battle: every field of tactics.Creature equal (TestSameCreatureFields
-// keeps this list whole).
-func sameCreature(a, b tactics.Creature) bool {
-	return a.ID == b.ID && a.Side == b.Side && a.At == b.At && a.Size == b.Size && a.Footprint == b.Footprint &&
-		a.Speed == b.Speed && a.Dex == b.Dex && a.Fitness == b.Fitness && a.HeavyArmour == b.HeavyArmour &&
-		a.PinBonus == b.PinBonus && a.Down == b.Down && a.Paralysed == b.Paralysed && a.Bound == b.Bound &&
-		a.Hidden == b.Hidden && slices.Equal(a.NoticedBy, b.NoticedBy) && a.MovedLastRound == b.MovedLastRound &&
-		a.ChargeRoundsUsed == b.ChargeRoundsUsed && slices.Equal(a.OAsMade, b.OAsMade) &&
-		slices.Equal(a.EngagedBy, b.EngagedBy) && a.Initiative == b.Initiative
 }
 
 // battleWith builds the battle with combatant id standing at at instead of

@@ -36,7 +36,7 @@ func (Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) {
 	if !ok {
 		return nil, combat.Invalid("", "id", "no combatant %q", id)
 	}
-	spent := spentSquares(enc, me)
+	spent := spentSquares(enc, &me.c)
 	out := make([]combat.Band, 0, len(bands))
 	for _, b := range bands {
 		band := combat.Band{Key: b.key, Rule: b.rule, Squares: []grid.Square{}}
@@ -89,7 +89,7 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 		}
 		return combat.Plan{}, err
 	}
-	spent := spentSquares(enc, me)
+	spent := spentSquares(enc, &me.c)
 	if spent > 0 && (mv.Mode == tactics.Retreat || spent+p.Cost > maxSquares(fl, id, mv.Mode)) {
 		return combat.Plan{}, combat.Invalid("K-MOVE-6", "to", "%s is beyond what %s has left this turn", to.Name(), id)
 	}

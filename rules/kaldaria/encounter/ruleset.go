@@ -92,26 +92,25 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 		return nil, err
 	}
 	me := fl.of(id)
-	after, err := fl.battle.EndTurn(id, me.round.Struck)
+	after, err := fl.battle.EngagedAfterTurn(id, me.round.Struck)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]json.RawMessage{}
-	for _, cr := range after {
-		f := fl.of(cr.ID)
+	for i, f := range fl.fs {
 		st := f.state
-		st.EngagedBy = cr.EngagedBy
+		st.EngagedBy = after[i]
 		if len(st.EngagedBy) == 0 {
 			st.EngagedBy = nil
 		}
-		if cr.ID == id && me.c.Pos != me.c.Budget.Start { // the engine has already cleared the budget
+		if f.c.ID == id && me.c.Pos != me.c.Budget.Start { // the engine has already cleared the budget
 			st.MovedRound = enc.Round
 			if me.mode().Mode == tactics.Charge {
 				st.ChargeRounds++
 			}
 		}
 		if !slices.Equal(st.EngagedBy, f.state.EngagedBy) || st.MovedRound != f.state.MovedRound {
-			out[cr.ID] = marshal(st)
+			out[f.c.ID] = marshal(st)
 		}
 	}
 	return out, nil
@@ -127,7 +126,7 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 // enemies whose opportunity attack the step provokes (K-OA-1, K-OA-7,
 // K-OA-8, K-PIN-6, K-PIN-7).
 func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
-	d := derive(enc)
+	d, c := deriveMover(enc, id)
 	if d.err != nil {
 		return combat.StepCheck{}, d.err
 	}
@@ -141,7 +140,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	if err != nil {
 		return combat.StepCheck{}, err
 	}
-	spent := spentSquares(enc, me)
+	spent := spentSquares(enc, c)
 	cost := squareCost
 	switch {
 	case !bu.Allowed:
@@ -149,7 +148,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	case mv.Mode == tactics.Retreat && spent > 0:
 		return combat.StepCheck{}, combat.Invalid("K-MOVE-9", "path", "a fighting retreat is the whole move of the round")
 	case mv.Mode == tactics.Retreat:
-		cost = max(squareCost, me.c.Budget.Movement)
+		cost = max(squareCost, c.Budget.Movement)
 	case spent+1 > bu.Squares:
 		return combat.StepCheck{}, combat.Invalid(bu.Rules[0], "path", "%s moving as %s has %d squares this round", id, mv.Mode, bu.Squares)
 	}
@@ -160,11 +159,11 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	return combat.StepCheck{Cost: cost, Attackers: attackers}, nil
 }
 
-// spentSquares is how many squares the acting combatant has moved this
-// turn; 0 for anyone else (a preview of a later turn).
-func spentSquares(enc combat.Encounter, f *fighter) int {
-	if enc.Current() != f.c.ID {
+// spentSquares is how many squares combatant c has moved this turn when
+// it is acting; 0 for anyone else (a preview of a later turn).
+func spentSquares(enc combat.Encounter, c *combat.Combatant) int {
+	if c == nil || enc.Current() != c.ID {
 		return 0
 	}
-	return (f.c.Budget.StartMove - f.c.Budget.Movement) / squareCost
+	return (c.Budget.StartMove - c.Budget.Movement) / squareCost
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
@@ -24,9 +25,11 @@ type Battle struct {
 	side []uint8
 	occ  occupancy // the active creatures in each square (K-SIZE-2)
 	pins []*Pins   // per creature, by index
-	// budgets are the creatures' movement budgets, by index, computed
-	// when first asked.
-	budgets []*budgets
+	// budgets are the creatures' movement budgets for each movement type
+	// (Normal, Charge, Retreat), by index, nil until first asked; mu
+	// guards them.
+	budgets []*[3]Budget
+	mu      sync.Mutex
 }
 
 // MaxSides is the number of distinct sides a Battle accepts.
@@ -141,11 +144,11 @@ func overCapacity(s grid.Square) error {
 // (K-PIN-3, K-PIN-8, K-PIN-9) and room for the budgets.
 func (b *Battle) engage() {
 	n := len(b.cs)
-	pins, bs := make([]Pins, n), make([]budgets, n)
-	b.pins, b.budgets = make([]*Pins, n), make([]*budgets, n)
+	pins := make([]Pins, n)
+	b.pins, b.budgets = make([]*Pins, n), make([]*[3]Budget, n)
 	for i := range b.cs {
 		pins[i] = b.tidy(i)
-		b.pins[i], b.budgets[i] = &pins[i], &bs[i]
+		b.pins[i] = &pins[i]
 	}
 	for i := range b.cs {
 		for _, x := range b.front(i) {
@@ -285,58 +288,66 @@ func (w *Battle) move(b *Battle, idx []int) error {
 }
 
 // reengage computes w's pins and budgets from b's, where the creatures idx
-// changed: anew for the creatures whose engagement state the change can
-// touch (the changed ones, those within a square of where they stood or
-// stand, and those whose engagement list names one of them), PinnedBy
-// anew for every creature whose pinners may have changed; the rest
-// shared with b.
+// changed. It tidies again the creatures whose engagement state the change
+// can touch: the changed ones, their allies whose back they stood or stand
+// at (K-FLANK-7), and those whose engagement list names one of them
+// (K-PIN-9). It recomputes who pins whom (K-PIN-8) for every creature
+// named in the front slots of a tidied creature whose state changed, and
+// forgets the budgets of the changed creatures and of those whose pinners
+// may have changed. The rest is shared with b.
 func (w *Battle) reengage(b *Battle, idx []int) {
 	n := len(w.cs)
-	mark := make([]uint8, n) // 1: touched, 2: PinnedBy to redo
-	var touched, redo []int
-	touch := func(i int) {
+	mark := make([]uint8, n) // 1: tidied, 2: pinners to redo
+	var tidied, redo []int
+	tidy := func(i int) {
 		if mark[i] == 0 {
 			mark[i] = 1
-			touched = append(touched, i)
+			tidied = append(tidied, i)
 		}
 	}
 	for _, i := range idx {
-		touch(i)
-		b.around(b.cs[i], touch)
-		w.around(w.cs[i], touch)
+		tidy(i)
+		b.backers(i, b.cs[i], tidy)
+		w.backers(i, w.cs[i], tidy)
 	}
 	for j, c := range w.cs {
 		for _, x := range c.EngagedBy {
 			if slices.Contains(idx, w.byID[x]) {
-				touch(j)
+				tidy(j)
 			}
 		}
 	}
-	w.pins, w.budgets = slices.Clone(b.pins), slices.Clone(b.budgets)
+	b.mu.Lock()
+	w.budgets = slices.Clone(b.budgets)
+	b.mu.Unlock()
+	w.pins = slices.Clone(b.pins)
 	redoOf := func(x string) {
 		if j := w.byID[x]; mark[j] != 2 {
 			mark[j] = 2
 			redo = append(redo, j)
 		}
 	}
-	for _, i := range touched {
+	for _, i := range idx {
+		redoOf(w.cs[i].ID)
+	}
+	for _, i := range tidied {
+		p := w.tidy(i)
+		if old := b.pins[i]; samePins(&p, old) {
+			continue
+		}
 		for _, x := range b.front(i) {
 			redoOf(x)
 		}
-		p := w.tidy(i)
+		p.PinnedBy = b.pins[i].PinnedBy
 		w.pins[i] = &p
-		for _, x := range p.Engaged[:min(len(p.Engaged), p.N)] {
+		for _, x := range w.front(i) {
 			redoOf(x)
 		}
-	}
-	for _, i := range touched {
-		redoOf(w.cs[i].ID)
 	}
 	for _, j := range redo {
 		p := *w.pins[j]
 		p.PinnedBy = nil
 		w.pins[j] = &p
-		w.budgets[j] = new(budgets)
 	}
 	for i := range w.cs {
 		for _, x := range w.front(i) {
@@ -345,25 +356,76 @@ func (w *Battle) reengage(b *Battle, idx []int) {
 			}
 		}
 	}
+	// A budget reads the creature, where it stands aside, and whether it
+	// is pinned (K-MOVE, K-PIN-8).
+	for _, j := range redo {
+		if w.pins[j].Pinned() != b.pins[j].Pinned() {
+			w.budgets[j] = nil
+		}
+	}
+	for _, i := range idx {
+		c := *b.cs[i]
+		c.At = w.cs[i].At
+		if !c.Equal(*w.cs[i]) {
+			w.budgets[i] = nil
+		}
+	}
 }
 
-// around calls f with every creature standing within a square of c's
-// footprint, when c is in the fight: those whose back protection c's
-// presence can change (K-FLANK-7).
-func (b *Battle) around(c *Creature, f func(int)) {
+// samePins reports whether a and b are the same engagement state but for
+// who pins the creature.
+func samePins(a, b *Pins) bool {
+	return a.ID == b.ID && slices.Equal(a.Engaged, b.Engaged) && slices.Equal(a.Dropped, b.Dropped) &&
+		a.N == b.N && a.F == b.F && a.Limit == b.Limit && slices.Equal(a.Capacity, b.Capacity) &&
+		slices.Equal(a.Back, b.Back) && a.Overwhelmed == b.Overwhelmed && slices.Equal(a.Rules, b.Rules)
+}
+
+// backers calls f with every ally of creature i whose back c, standing
+// as creature i, protects or would protect: those sharing one of its
+// squares or with one of its squares orthogonally beside their footprint
+// (K-FLANK-7). A creature out of the fight protects nobody.
+func (b *Battle) backers(i int, c *Creature, f func(int)) {
 	if !c.active() {
 		return
 	}
 	k := c.side()
 	for y := c.At.Y - 1; y <= c.At.Y+k; y++ {
 		for x := c.At.X - 1; x <= c.At.X+k; x++ {
-			if s := (grid.Square{X: x, Y: y}); b.board.In(s) {
-				for _, j := range b.occ.at(b.board.Index(s)).holders() {
+			s := grid.Square{X: x, Y: y}
+			if !b.board.In(s) {
+				continue
+			}
+			for _, j := range b.occ.at(b.board.Index(s)).holders() {
+				if b.side[j] == b.side[i] && backs(c.Place(), b.cs[j].Place()) {
 					f(int(j))
 				}
 			}
 		}
 	}
+}
+
+// backs reports whether a creature standing at p shares a square with the
+// footprint d or stands orthogonally beside it (K-FLANK-7, K-FLANK-8).
+func backs(p, d grid.Footprint) bool {
+	for _, s := range p.Squares() {
+		dx, dy := gap(s.X, d.At.X, d.Side), gap(s.Y, d.At.Y, d.Side)
+		if dx == 0 && dy <= 1 || dy == 0 && dx <= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// gap is the distance along one axis from coordinate v to the interval
+// [lo, lo+k).
+func gap(v, lo, k int) int {
+	switch {
+	case v < lo:
+		return lo - v
+	case v >= lo+k:
+		return v - (lo + k - 1)
+	}
+	return 0
 }
 
 // Board returns the battle's map with its wall lookup.

@@ -115,3 +115,22 @@ func BenchmarkSafestPath(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWith measures deriving the battle with one creature of
+// benchBattle moved a square, as a move's every step does.
+func BenchmarkWith(b *testing.B) {
+	bt := benchBattle(b)
+	c, _ := bt.Creature("c7")
+	to := c.At
+	for _, d := range grid.Directions {
+		if w, err := bt.With("c7", c.At.Add(d)); err == nil && w != nil {
+			to = c.At.Add(d)
+			break
+		}
+	}
+	for b.Loop() {
+		if _, err := bt.With("c7", to); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -59,6 +59,17 @@ type Creature struct {
 	Initiative int `json:"initiative"`
 }
 
+// Equal reports whether c and d are the same in every field.
+// TestCreatureEqualFields keeps it comparing all of them.
+func (c Creature) Equal(d Creature) bool {
+	return c.ID == d.ID && c.Side == d.Side && c.At == d.At && c.Size == d.Size && c.Footprint == d.Footprint &&
+		c.Speed == d.Speed && c.Dex == d.Dex && c.Fitness == d.Fitness && c.HeavyArmour == d.HeavyArmour &&
+		c.PinBonus == d.PinBonus && c.Down == d.Down && c.Paralysed == d.Paralysed && c.Bound == d.Bound &&
+		c.Hidden == d.Hidden && slices.Equal(c.NoticedBy, d.NoticedBy) && c.MovedLastRound == d.MovedLastRound &&
+		c.ChargeRoundsUsed == d.ChargeRoundsUsed && slices.Equal(c.OAsMade, d.OAsMade) &&
+		slices.Equal(c.EngagedBy, d.EngagedBy) && c.Initiative == d.Initiative
+}
+
 // side returns the side in squares of the creature's footprint (K-SIZE-3).
 func (c Creature) side() int {
 	switch {

@@ -1,7 +1,6 @@
 package tactics
 
 import (
-	"slices"
 	"strconv"
 
 	"battlemat/rules/combat"
@@ -108,24 +107,29 @@ func (b *Battle) reachable(i int, mv Move, bu Budget) Reachable {
 	}
 	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i))
 	squares := gr.Squares()
-	// provokers[s] are the enemies whose OA the engine's path to s
-	// provokes: those of the square before it, and those its last step
-	// provokes. Dijkstra settles a square after the one before it.
-	provokers := make(map[grid.Square][]int32, len(squares))
+	// The enemies whose OA the engine's path to a square provokes are
+	// those of the square before it and those its last step provokes:
+	// each square's list is its own entries chained to the list of the
+	// square before it, which Dijkstra settles first.
+	var links chain
+	win := b.window(here.At, bu.Squares)
+	head, count := make([]int32, win.len()), make([]int32, win.len())
+	head[win.index(here.At)] = -1
 	var buf []int32
 	out.Dests = make([]Dest, 0, len(squares)-1)
 	for _, s := range squares[1:] {
 		c, _ := gr.Cost(s)
 		p, _ := gr.Prev(s)
-		seen := provokers[p]
+		h, n := head[win.index(p)], count[win.index(p)]
 		buf = b.leaving(i, p, s, buf[:0])
 		for _, d := range buf {
-			if !slices.Contains(seen, d) && b.barrier(int(d), i, mv.Mode) == "" {
-				seen = append(slices.Clip(seen), d)
+			if !links.has(h, d) && b.barrier(int(d), i, mv.Mode) == "" {
+				links = append(links, link{d, h})
+				h, n = int32(len(links)-1), n+1
 			}
 		}
-		provokers[s] = seen
-		out.Dests = append(out.Dests, Dest{At: s, Cost: c, Room: b.room(i, s), OAs: len(seen)})
+		head[win.index(s)], count[win.index(s)] = h, n
+		out.Dests = append(out.Dests, Dest{At: s, Cost: c, Room: b.room(i, s), OAs: int(n)})
 	}
 	return out
 }
@@ -226,3 +230,39 @@ func (b *Battle) path(i int, mv Move, bu Budget, to grid.Square) (Plan, error) {
 	}
 	return b.walk(i, mv, bu, path)
 }
+
+// chain holds lists of creature indices as links, each list sharing the
+// tail of the list it grew from; a list is the index of its first link,
+// −1 when empty.
+type chain []link
+
+// link is one entry of a chain: a creature and the next link, −1 at the
+// end.
+type link struct{ who, next int32 }
+
+// has reports whether list h holds creature j.
+func (c chain) has(h, j int32) bool {
+	for ; h >= 0; h = c[h].next {
+		if c[h].who == j {
+			return true
+		}
+	}
+	return false
+}
+
+// window is the part of the board within some squares of an anchor, with
+// its own row-major indices: the room a search of that many steps needs.
+type window struct{ x0, y0, w, h int }
+
+// window returns the part of b's board within r squares of anchor at.
+func (b *Battle) window(at grid.Square, r int) window {
+	m := b.board.Map()
+	x0, y0 := max(0, at.X-r), max(0, at.Y-r)
+	return window{x0, y0, min(m.W, at.X+r+1) - x0, min(m.H, at.Y+r+1) - y0}
+}
+
+// len is the number of squares in the window.
+func (w window) len() int { return w.w * w.h }
+
+// index returns the window index of square s, which must lie in it.
+func (w window) index(s grid.Square) int { return (s.Y-w.y0)*w.w + s.X - w.x0 }

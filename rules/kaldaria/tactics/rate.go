@@ -2,7 +2,6 @@ package tactics
 
 import (
 	"slices"
-	"sync"
 
 	"battlemat/rules/combat"
 )
@@ -104,30 +103,31 @@ type Budget struct {
 }
 
 // budget returns creature i's movement budget for mode this round,
-// computed once per battle. Its slices are clipped, so that a caller's
-// append never writes into the shared copy.
+// computed when first asked and kept with the battle (and the battles
+// derived from it while nothing it depends on changes). Its slices are
+// clipped, so that a caller's append never writes into the kept copy.
 func (b *Battle) budget(i int, mode Mode) Budget {
+	b.mu.Lock()
 	bs := b.budgets[i]
-	bs.once.Do(func() {
+	b.mu.Unlock()
+	if bs == nil {
+		bs = new([3]Budget)
 		for k, m := range []Mode{Normal, Charge, Retreat} {
 			bu := b.newBudget(i, m)
 			bu.Rules, bu.Rate.Modifiers, bu.Rate.Rules = slices.Clip(bu.Rules), slices.Clip(bu.Rate.Modifiers), slices.Clip(bu.Rate.Rules)
-			bs.modes[k] = bu
+			bs[k] = bu
 		}
-	})
+		b.mu.Lock()
+		b.budgets[i] = bs
+		b.mu.Unlock()
+	}
 	switch mode {
 	case Normal:
-		return bs.modes[0]
+		return bs[0]
 	case Charge:
-		return bs.modes[1]
+		return bs[1]
 	}
-	return bs.modes[2]
-}
-
-// budgets holds a creature's budget for each movement type, once asked.
-type budgets struct {
-	once  sync.Once
-	modes [3]Budget // Normal, Charge, Retreat
+	return bs[2]
 }
 
 // newBudget computes creature i's movement budget for mode this round.

@@ -44,13 +44,30 @@ func (b *Battle) Creatures() []Creature {
 // its turn having made melee attacks on the defenders listed: id leaves the
 // engagement list of every other defender (K-PIN-9 step 3, K-RES-1 step 3).
 func (b *Battle) EndTurn(id string, attacked []string) ([]Creature, error) {
-	if _, err := b.lookup(id); err != nil {
+	lists, err := b.EngagedAfterTurn(id, attacked)
+	if err != nil {
 		return nil, err
 	}
 	out := b.Creatures()
 	for i := range out {
-		if !slices.Contains(attacked, out[i].ID) {
-			out[i].EngagedBy = slices.DeleteFunc(out[i].EngagedBy, func(x string) bool { return x == id })
+		out[i].EngagedBy = slices.Clone(lists[i])
+	}
+	return out, nil
+}
+
+// EngagedAfterTurn returns the engagement lists EndTurn stores, in
+// creature order, without copying the creatures: the tidied lists, with id
+// left out of those of the defenders it did not attack. The lists may be
+// the battle's own: read them, do not change them.
+func (b *Battle) EngagedAfterTurn(id string, attacked []string) ([][]string, error) {
+	if _, err := b.lookup(id); err != nil {
+		return nil, err
+	}
+	out := make([][]string, len(b.cs))
+	for i, p := range b.pins {
+		out[i] = slices.Clip(p.Engaged)
+		if slices.Contains(out[i], id) && !slices.Contains(attacked, b.cs[i].ID) {
+			out[i] = slices.DeleteFunc(slices.Clone(out[i]), func(x string) bool { return x == id })
 		}
 	}
 	return out, nil

@@ -29,7 +29,7 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 	}
 	// Give each eligible enemy in range a bit and a weight.
 	here := b.cs[i].Place()
-	bit := map[int32]uint64{}
+	bit := make([]uint64, len(b.cs))
 	var weight []int
 	for j := range b.cs {
 		e := b.cs[j]
@@ -37,25 +37,27 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 			if len(weight) == 64 {
 				return b.path(i, mv, bu, to)
 			}
-			bit[int32(j)] = 1 << len(weight)
+			bit[j] = 1 << len(weight)
 			weight = append(weight, weigh(opportunity(0, e.ID, mv)))
 		}
 	}
 	// reachMask[sq] has the bits of the eligible enemies in reach of a
 	// mover at anchor sq (K-GRID-3): a step leaves those of its start
 	// that are not in reach of its end (K-OA-1).
-	reachMask := map[int32]uint64{}
+	win := b.window(here.At, bu.Squares)
+	reachMask, known := make([]uint64, win.len()), make([]bool, win.len())
 	var buf []int32
 	maskAt := func(sq int32) uint64 {
-		m, ok := reachMask[sq]
-		if !ok {
-			buf = b.near(b.board.Square(int(sq)), here.Side, buf[:0])
+		s := b.board.Square(int(sq))
+		k := win.index(s)
+		if !known[k] {
+			buf = b.near(s, here.Side, buf[:0])
 			for _, j := range buf {
-				m |= bit[j]
+				reachMask[k] |= bit[j]
 			}
-			reachMask[sq] = m
+			known[k] = true
 		}
-		return m
+		return reachMask[k]
 	}
 	type state struct {
 		sq   int32

@@ -177,3 +177,40 @@ func TestUpdateMatchesNewBattle(t *testing.T) {
 		}
 	}
 }
+
+// TestCreatureEqualFields checks that Equal tells apart two creatures
+// differing in any one field, so that a field added to Creature cannot be
+// forgotten there (a battle is kept or updated by what Equal says).
+func TestCreatureEqualFields(t *testing.T) {
+	var set func(v reflect.Value)
+	set = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString("x")
+		case reflect.Int:
+			v.SetInt(1)
+		case reflect.Uint8:
+			v.SetUint(1)
+		case reflect.Bool:
+			v.SetBool(true)
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+			set(v.Index(0))
+		case reflect.Struct:
+			set(v.Field(0))
+		default:
+			t.Fatalf("no test value for a %s", v.Kind())
+		}
+	}
+	var a Creature
+	for i := range reflect.TypeFor[Creature]().NumField() {
+		b := a
+		set(reflect.ValueOf(&b).Elem().Field(i))
+		if a.Equal(b) || b.Equal(a) {
+			t.Errorf("creatures differing in %s are Equal", reflect.TypeFor[Creature]().Field(i).Name)
+		}
+	}
+	if !a.Equal(a) {
+		t.Error("a creature is not Equal to itself")
+	}
+}
