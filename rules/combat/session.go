@@ -282,8 +282,18 @@ func (s *Session) stateAt(n, from int) (Encounter, [][]Event, error) {
 // replayEntry applies a logged entry with its own dice, which it must use
 // up exactly.
 func replayEntry(rs Ruleset, e Encounter, en Entry) (Encounter, []Event, error) {
+	return replayOwned(rs, e, en, false)
+}
+
+// replayOwned is replayEntry; with owned, the caller gives e up
+// (ApplyOwned).
+func replayOwned(rs Ruleset, e Encounter, en Entry, owned bool) (Encounter, []Event, error) {
 	tape := dice.FromTape(en.Tape)
-	next, events, err := Apply(rs, e, en.Command, tape)
+	apply := Apply
+	if owned {
+		apply = ApplyOwned
+	}
+	next, events, err := apply(rs, e, en.Command, tape)
 	if err == nil && tape.Remaining() > 0 {
 		err = &LeftoverError{Left: tape.Remaining()}
 	}
@@ -360,7 +370,9 @@ func Replay(reg *Registry, start Encounter, log []Entry, cursor, folded int) (*S
 	}
 	s.folded = folded
 	for i, e := range log {
-		next, events, err := replayEntry(s.rs, s.cur, e)
+		// The state before the entry is dropped once it is applied,
+		// unless it is a snapshot: it can be changed in place.
+		next, events, err := replayOwned(s.rs, s.cur, e, s.cursor%snapEvery != 0)
 		if err != nil {
 			return nil, &ReplayError{Index: i, Err: err}
 		}
