@@ -219,7 +219,7 @@ func (t *Table) newEncounter(ctx app.Context, e app.Event) {
 	enc := combat.NewEncounter(id, grid.Map{W: 16, H: 12}, uint64(len(t.sess.Log())+1))
 	sess, err := combat.NewSession(t.reg, enc)
 	if err != nil {
-		t.notice = warn("notice.not-allowed.bare", "msg", err)
+		t.notice = t.explainError(err)
 		return
 	}
 	for _, s := range rulesets.Samples() {

@@ -130,8 +130,8 @@ func (n Notice) render(l i18n.Lang) []app.UI {
 	return say(l, n.Key, n.Args...)
 }
 
-// text writes the notice in l as plain text, for another message's value.
-func (n Notice) text(l i18n.Lang) string { return i18n.T(l, n.Key, n.Args...) }
+// In writes the notice in l as plain text, for another message's value.
+func (n Notice) In(l i18n.Lang) string { return i18n.T(l, n.Key, n.Args...) }
 
 // inform is a notice; warn is an error notice.
 func inform(key string, args ...any) Notice { return Notice{Key: key, Args: args} }
@@ -310,14 +310,18 @@ func (t *Table) redo(ctx app.Context) {
 	}
 }
 
-// explainError turns an engine error into a notice with its rule ID. The
-// engine's own words (Msg) are English: the rules packages hold no
-// translations. The creatures it names by ID are named as the table knows
-// them.
+// explainError turns an engine error into a notice with its rule ID. A
+// refusal the engine names by a key (combat.RuleError.Key) is said in the
+// catalogue's words, its creatures by their names and its reason in the
+// ruleset's terms; any other error is shown by its English text, the
+// creatures it names by ID named as the table knows them.
 func (t *Table) explainError(err error) Notice {
 	var re *combat.RuleError
 	if errors.As(err, &re) {
-		msg := namesFor(t.state(), re.Msg)
+		var msg any = namesFor(t.state(), re.Msg)
+		if re.Key != "" && i18n.Has("refused."+re.Key) {
+			msg = t.refusal(re)
+		}
 		if re.Rule != "" {
 			return warn("notice.not-allowed", "msg", msg, "rule", string(re.Rule))
 		}
@@ -325,6 +329,37 @@ func (t *Table) explainError(err error) Notice {
 	}
 	return warn("notice.not-allowed.bare", "msg", namesFor(t.state(), err.Error()))
 }
+
+// refusal is the message of a refusal the engine names by its key: its
+// arguments with each creature by name, a reason ("why", a movement
+// "mode") as the ruleset's term, and the field it refuses ("hp") in the
+// ruleset's terms where it has one.
+func (t *Table) refusal(re *combat.RuleError) Notice {
+	enc := t.state()
+	args := make([]any, 0, len(re.Args)+2)
+	for i := 0; i+1 < len(re.Args); i += 2 {
+		name, v := re.Args[i], re.Args[i+1]
+		if s, ok := v.(string); ok {
+			switch name {
+			case "name", "target", "current", "by":
+				if c, ok := enc.Combatant(s); ok {
+					v = c.Name
+				}
+			case "why", "mode":
+				v = term{enc.Ruleset, s}
+			}
+		}
+		args = append(args, name, v)
+	}
+	return Notice{Key: "refused." + re.Key, Args: append(args, "field", term{enc.Ruleset, re.Field})}
+}
+
+// term is a key of a ruleset's glossary as a message's value: the
+// ruleset's term for it in the reader's language.
+type term struct{ ruleset, key string }
+
+// In writes the term for a reader of l.
+func (k term) In(l i18n.Lang) string { return i18n.Label(l, glossary(k.ruleset), k.key) }
 
 // namesFor replaces every combatant ID in msg (a whole run of letters,
 // digits, '-' and '_', quoted or not) with the combatant's name.

@@ -146,13 +146,21 @@ func arg(l Lang, name string, args []any) (string, bool) {
 	return "", false
 }
 
+// Localizer is a placeholder value that writes itself in the reader's
+// language: a ruleset's term, or a message inside another.
+type Localizer interface {
+	In(l Lang) string
+}
+
 // value writes one placeholder value: strings as they are, integers with
-// l's digit grouping, errors and Stringers by their text, anything else as
-// "?".
+// l's digit grouping, a Localizer in l, errors and Stringers by their text,
+// anything else as "?".
 func value(l Lang, v any) string {
 	switch v := v.(type) {
 	case string:
 		return v
+	case Localizer:
+		return v.In(l)
 	case int:
 		return Int(l, int64(v))
 	case int64:

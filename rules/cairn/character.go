@@ -170,17 +170,17 @@ func (c Character) Validate() error {
 		return combat.Invalid("CA-GEN-1", "maxHP", "maximum %d is outside 0..%d", c.MaxHP, MaxHPLimit)
 	}
 	if c.HP < 0 || c.HP > c.MaxHP {
-		return combat.Invalid("CA-GEN-4", "hp", "%d is outside 0..%d", c.HP, c.MaxHP)
+		return combat.OutOfRange("CA-GEN-4", "hp", c.HP, 0, c.MaxHP)
 	}
 	if c.NaturalArmour < 0 || c.NaturalArmour > MaxArmour {
-		return combat.Invalid("CA-DMG-3", "naturalArmour", "%d is outside 0..%d", c.NaturalArmour, MaxArmour)
+		return combat.OutOfRange("CA-DMG-3", "naturalArmour", c.NaturalArmour, 0, MaxArmour)
 	}
 	if len(c.Armour) > 8 {
 		return combat.Invalid("CA-DMG-3", "armour", "%d items; at most 8", len(c.Armour))
 	}
 	for i, a := range c.Armour {
 		if a.Value < 0 || a.Value > MaxArmour {
-			return combat.Invalid("CA-DMG-3", "armour["+strconv.Itoa(i)+"].value", "%d is outside 0..%d", a.Value, MaxArmour)
+			return combat.OutOfRange("CA-DMG-3", "armour["+strconv.Itoa(i)+"].value", a.Value, 0, MaxArmour)
 		}
 	}
 	if len(c.Weapons) > 8 {

@@ -28,7 +28,7 @@ func (Ruleset) CheckState(enc combat.Encounter, id string) error {
 		return combat.Invalid("", "state", "DAIRN keeps no persistent state")
 	}
 	if d := c.Status.DyingDeadline; d < 0 || d > combat.MaxRound+1 {
-		return combat.Invalid("CA-AID-2", "roundState.status.dyingDeadline", "%d is outside 0..%d", d, combat.MaxRound+1)
+		return combat.OutOfRange("CA-AID-2", "roundState.status.dyingDeadline", d, 0, combat.MaxRound+1)
 	}
 	return nil
 }

@@ -241,7 +241,7 @@ func strike(enc combat.Encounter, req combat.AttackRequest) (att, def Character,
 		return
 	}
 	if !att.CanAct() || att.Status.Fleeing {
-		err = combat.Invalid("CA-CRIT-5", "attacker", "%q cannot attack", req.Attacker)
+		err = combat.Refuse("CA-CRIT-5", "attacker", combat.RefusalCannotAttack, "name", req.Attacker, "target", req.Defender, "why", KeyCritical)
 		return
 	}
 	opt := AttackOption{Weapons: []int{0}}
@@ -267,7 +267,7 @@ func strike(enc combat.Encounter, req combat.AttackRequest) (att, def Character,
 		}
 		w := att.Weapons[i]
 		if !w.Ranged && dist > 1 {
-			err = combat.Invalid("CA-DMG-1", "defender", "out of reach of the %s", w.Name)
+			err = combat.Refuse("CA-DMG-1", "defender", combat.RefusalOutOfReach, "name", req.Attacker, "target", req.Defender)
 			return
 		}
 		a.Dice = append(a.Dice, w.Die)
@@ -275,7 +275,7 @@ func strike(enc combat.Encounter, req combat.AttackRequest) (att, def Character,
 		a.BeyondRange = a.BeyondRange || w.Ranged && dist > w.Range
 	}
 	if len(opt.Weapons) == 0 && dist > 1 {
-		err = combat.Invalid("CA-DMG-1", "defender", "out of reach")
+		err = combat.Refuse("CA-DMG-1", "defender", combat.RefusalOutOfReach, "name", req.Attacker, "target", req.Defender)
 	}
 	return
 }

@@ -81,7 +81,7 @@ func (c Act) apply(a *applier) error {
 			return err
 		}
 		if cb.Budget.Actions < 1 {
-			return Invalid("ENG-ACT-2", "actions", "%s has no action left", c.ID)
+			return Refuse("ENG-ACT-2", "actions", RefusalNoAction, "name", c.ID)
 		}
 		cb.Budget.Actions--
 	}

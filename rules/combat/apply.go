@@ -97,11 +97,11 @@ func (a *applier) do(cmd Command) error {
 		switch cmd.(type) {
 		case TakeOpportunity, DeclineOpportunity, Choose, End:
 		default:
-			return Invalid("ENG-DECIDE-1", "command", "%s while a decision is pending", cmd.Kind())
+			return Refuse("ENG-DECIDE-1", "command", RefusalPending, "command", cmd.Kind())
 		}
 	}
 	if a.e.Phase == PhaseEnded {
-		return Invalid("ENG-END-1", "command", "%s after the encounter ended", cmd.Kind())
+		return Refuse("ENG-END-1", "command", RefusalEnded, "command", cmd.Kind())
 	}
 	return cmd.apply(a)
 }
@@ -124,10 +124,10 @@ func (a *applier) get(id string) (*Combatant, error) {
 // acting returns the combatant whose turn it is, checking it is id.
 func (a *applier) acting(id string) (*Combatant, error) {
 	if a.e.Phase != PhaseRunning {
-		return nil, Invalid("ENG-TURN-1", "phase", "the encounter has not started")
+		return nil, Refuse("ENG-TURN-1", "phase", RefusalNotStarted)
 	}
 	if cur := a.e.Current(); cur != id {
-		return nil, Invalid("ENG-TURN-2", "id", "it is %q's turn, not %q's", cur, id)
+		return nil, Refuse("ENG-TURN-2", "id", RefusalNotYourTurn, "name", id, "current", cur)
 	}
 	return a.get(id)
 }
@@ -142,10 +142,10 @@ func fits(m grid.Map, s grid.Square, side int) error {
 		for dx := 0; dx < side; dx++ {
 			q := s.Add(grid.Square{X: dx, Y: dy})
 			if !m.In(q) {
-				return Invalid("ENG-MAP-1", "pos", "square %s is off the map", q.Name())
+				return Refuse("ENG-MAP-1", "pos", RefusalOffMap, "square", q.Name())
 			}
 			if _, wall := slices.BinarySearchFunc(m.Walls, q, grid.Compare); wall {
-				return Invalid("ENG-MAP-1", "pos", "square %s is a wall", q.Name())
+				return Refuse("ENG-MAP-1", "pos", RefusalWall, "square", q.Name())
 			}
 		}
 	}

@@ -136,7 +136,7 @@ func checkCombatant(c *Combatant) error {
 	}
 	for _, k := range checks {
 		if k.v < k.lo || k.v > k.hi {
-			return Invalid("", k.field, "%d is outside %d..%d for the stat block", k.v, k.lo, k.hi)
+			return OutOfRange("", k.field, k.v, k.lo, k.hi)
 		}
 	}
 	return nil

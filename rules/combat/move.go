@@ -60,7 +60,7 @@ func (a *applier) walk(id string, path []grid.Square, strict bool) error {
 func (a *applier) checkStep(mv Mover, c *Combatant, to grid.Square) (StepCheck, error) {
 	from := c.Pos
 	if dx, dy := to.X-from.X, to.Y-from.Y; max(dx, -dx, dy, -dy) != 1 {
-		return StepCheck{}, Invalid("ENG-MOVE-2", "path", "%s is not next to %s", to.Name(), from.Name())
+		return StepCheck{}, Refuse("ENG-MOVE-2", "path", RefusalNotNext, "square", to.Name(), "from", from.Name())
 	}
 	if err := fits(a.e.Map, to, c.Stats.side()); err != nil {
 		return StepCheck{}, err
@@ -70,7 +70,7 @@ func (a *applier) checkStep(mv Mover, c *Combatant, to grid.Square) (StepCheck, 
 		return StepCheck{}, err
 	}
 	if chk.Cost < 0 || chk.Cost > c.Budget.Movement {
-		return StepCheck{}, Invalid("ENG-MOVE-3", "path", "step to %s costs %d, %d left", to.Name(), chk.Cost, c.Budget.Movement)
+		return StepCheck{}, Refuse("ENG-MOVE-3", "path", RefusalTooFar, "square", to.Name(), "cost", chk.Cost, "left", c.Budget.Movement)
 	}
 	return chk, nil
 }
@@ -255,7 +255,7 @@ func (c Attack) apply(a *applier) error {
 		return Invalid("", "defender", "no other combatant %q", c.Defender)
 	}
 	if att.Budget.Actions < 1 {
-		return Invalid("ENG-TURN-3", "actions", "%s has no action left", c.Attacker)
+		return Refuse("ENG-TURN-3", "actions", RefusalNoAction, "name", c.Attacker)
 	}
 	opt, err := opaque("option", c.Option)
 	if err != nil {
@@ -287,13 +287,13 @@ func (c UseAction) apply(a *applier) error {
 		b.Interactions-- // DND-FREE-3
 	case c.Resource == ResInteraction || c.Resource == ResAction:
 		if b.Actions < 1 { // DND-FREE-4, DND-FREE-6
-			return Invalid("ENG-TURN-3", "actions", "%s has no action left", c.ID)
+			return Refuse("ENG-TURN-3", "actions", RefusalNoAction, "name", c.ID)
 		}
 		b.Actions--
 		spent = ResAction
 	case c.Resource == ResBonus:
 		if b.BonusActions < 1 {
-			return Invalid("ENG-TURN-4", "bonus", "%s has no bonus action left", c.ID)
+			return Refuse("ENG-TURN-4", "bonus", RefusalNoBonus, "name", c.ID)
 		}
 		b.BonusActions--
 	default:
@@ -347,7 +347,7 @@ func (a *applier) useReaction(c UseAction) error {
 		return err
 	}
 	if a.e.Phase != PhaseRunning || !up || !cb.Budget.Reaction || cb.Budget.Locked {
-		return Invalid("ENG-OA-3", "reaction", "%s has no reaction available", c.ID)
+		return Refuse("ENG-OA-3", "reaction", RefusalNoReaction, "name", c.ID)
 	}
 	cb.Budget.Reaction = false
 	return a.takeAction(c, ResReaction)
@@ -360,10 +360,10 @@ func (c ResetMove) apply(a *applier) error {
 	}
 	b := &cb.Budget
 	if b.Attacked {
-		return Invalid("ENG-MOVE-6", "id", "an opportunity attack was made against %s this turn", c.ID)
+		return Refuse("ENG-MOVE-6", "id", RefusalMoveLocked, "name", c.ID)
 	}
 	if cb.Pos == b.Start && b.Movement == b.StartMove {
-		return Invalid("ENG-MOVE-7", "id", "%s has not moved this turn", c.ID)
+		return Refuse("ENG-MOVE-7", "id", RefusalNotMoved, "name", c.ID)
 	}
 	from := cb.Pos
 	cb.Pos, b.Movement = b.Start, b.StartMove

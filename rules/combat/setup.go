@@ -44,7 +44,7 @@ func (a *applier) specStats(s Spec) (Stats, error) {
 		return Stats{}, err
 	}
 	if s.HP < -MaxHPValue || s.HP > st.MaxHP {
-		return Stats{}, Invalid("", "hp", "%d is outside %d..%d", s.HP, -MaxHPValue, st.MaxHP)
+		return Stats{}, OutOfRange("", "hp", s.HP, -MaxHPValue, st.MaxHP)
 	}
 	return st, nil
 }
@@ -65,7 +65,7 @@ func (s Stats) Validate() error {
 	}
 	for _, c := range checks {
 		if c.v < c.lo || c.v > c.hi {
-			return Invalid("", c.field, "%d is outside %d..%d", c.v, c.lo, c.hi)
+			return OutOfRange("", c.field, c.v, c.lo, c.hi)
 		}
 	}
 	if s.Group != "" && !validKey(s.Group) {
@@ -238,7 +238,7 @@ func (c SetHP) apply(a *applier) error {
 		return err
 	}
 	if c.HP < -MaxHPValue || c.HP > cb.Stats.MaxHP {
-		return Invalid("", "hp", "%d is outside %d..%d", c.HP, -MaxHPValue, cb.Stats.MaxHP)
+		return OutOfRange("", "hp", c.HP, -MaxHPValue, cb.Stats.MaxHP)
 	}
 	wasUp, err := a.up(c.ID)
 	if err != nil {

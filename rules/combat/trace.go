@@ -4,7 +4,10 @@
 // It imports no ruleset; rulesets import it.
 package combat
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // RuleID names a rule of a ruleset specification, for example "K-CRIT-3",
 // "KC-RTR-2" or "DND-ENG-4". Vector IDs ("V-19") use the same type.
@@ -100,11 +103,20 @@ func Sum(mods []Modifier, q string) int {
 
 // RuleError is a typed error for input the rules reject: an impossible stat,
 // an illegal command. Field names the offending input; Rule cites the rule
-// that forbids it, when there is one.
+// that forbids it, when there is one. A refusal a user can meet at the
+// table also has a Key and its Args, so that the UI says it in its own
+// words; Msg is the English for logs.
 type RuleError struct {
 	Rule  RuleID
 	Field string
 	Msg   string
+	// Key names the refusal (one of the Refusal… constants); "" for input
+	// only a damaged file or link can hold.
+	Key string
+	// Args are the refusal's arguments, name then value ("name", "gob-1",
+	// "square", "C4"). A value named "name" or "target" is a combatant's
+	// ID, one named "why" a key of the ruleset's glossary.
+	Args []any
 }
 
 // Error says what went wrong, for the message bar and logs.
@@ -113,6 +125,53 @@ func (e *RuleError) Error() string {
 		return fmt.Sprintf("%s: %s (%s)", e.Field, e.Msg, e.Rule)
 	}
 	return fmt.Sprintf("%s: %s", e.Field, e.Msg)
+}
+
+// The keys of the refusals a user can meet at the table (RuleError.Key),
+// with the arguments each takes.
+const (
+	RefusalNotStarted    = "not-started"       // a turn command before the start (ENG-TURN-1)
+	RefusalNotYourTurn   = "not-your-turn"     // name, current (ENG-TURN-2)
+	RefusalPending       = "decision-pending"  // a question waits for its answer (ENG-DECIDE-1)
+	RefusalEnded         = "ended"             // the encounter is over (ENG-END-1)
+	RefusalNoAction      = "no-action"         // name (ENG-TURN-3)
+	RefusalNoBonus       = "no-bonus-action"   // name (ENG-TURN-4)
+	RefusalNoReaction    = "no-reaction"       // name (ENG-OA-3)
+	RefusalOffMap        = "off-map"           // square (ENG-MAP-1)
+	RefusalWall          = "wall"              // square (ENG-MAP-1)
+	RefusalNotNext       = "not-next"          // square, from (ENG-MOVE-2)
+	RefusalTooFar        = "too-far"           // square (ENG-MOVE-3, a ruleset's movement)
+	RefusalTaken         = "square-taken"      // square (a ruleset's room rule)
+	RefusalMoveLocked    = "move-locked"       // name (ENG-MOVE-6)
+	RefusalNotMoved      = "not-moved"         // name (ENG-MOVE-7)
+	RefusalCannotMove    = "cannot-move"       // name, why (a ruleset's movement)
+	RefusalCannotAttack  = "cannot-attack"     // name, target, why (a ruleset's attack)
+	RefusalOutOfReach    = "out-of-reach"      // name, target (a ruleset's reach)
+	RefusalStarted       = "already-started"   // ENG-START-1
+	RefusalNobody        = "nobody"            // ENG-START-2, ENG-ORDER-8
+	RefusalNoOrder       = "no-order"          // ENG-START-3
+	RefusalOrderFixed    = "order-fixed"       // ENG-ORDER-5
+	RefusalOutOfRange    = "out-of-range"      // value, min, max: a number of a stat block or a form
+	RefusalSelfAttack    = "self-attack"       // name
+	RefusalOneShieldBlow = "one-shield-attack" // KC-AMB-16
+)
+
+// Refuse returns a *RuleError for a refusal a user can meet at the table:
+// key is one of the Refusal… constants and args its arguments, name then
+// value. Its English message for logs is the key and the arguments.
+func Refuse(rule RuleID, field, key string, args ...any) error {
+	var b strings.Builder
+	b.WriteString(key)
+	for i := 0; i+1 < len(args); i += 2 {
+		fmt.Fprintf(&b, " %v=%v", args[i], args[i+1])
+	}
+	return &RuleError{Rule: rule, Field: field, Msg: b.String(), Key: key, Args: args}
+}
+
+// OutOfRange refuses the number v of field for being outside lo..hi.
+func OutOfRange(rule RuleID, field string, v, lo, hi int) error {
+	return &RuleError{Rule: rule, Field: field, Msg: fmt.Sprintf("%d is outside %d..%d", v, lo, hi),
+		Key: RefusalOutOfRange, Args: []any{"value", v, "min", lo, "max", hi}}
 }
 
 // Invalid returns a *RuleError for field with a formatted message.

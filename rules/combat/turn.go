@@ -143,10 +143,10 @@ func (e Encounter) ids() []string {
 
 func (RollInitiative) apply(a *applier) error {
 	if a.e.Phase != PhaseSetup {
-		return Invalid("ENG-ORDER-5", "phase", "the order is fixed once the encounter runs")
+		return Refuse("ENG-ORDER-5", "phase", RefusalOrderFixed)
 	}
 	if len(a.e.Combatants) == 0 {
-		return Invalid("ENG-ORDER-8", "combatants", "nobody to roll for")
+		return Refuse("ENG-ORDER-8", "combatants", RefusalNobody)
 	}
 	order, err := a.initiative(a.e.ids())
 	if err != nil {
@@ -197,13 +197,13 @@ func (a *applier) join(id string) error {
 
 func (c Start) apply(a *applier) error {
 	if a.e.Phase != PhaseSetup {
-		return Invalid("ENG-START-1", "phase", "already started")
+		return Refuse("ENG-START-1", "phase", RefusalStarted)
 	}
 	if len(a.e.Combatants) == 0 {
-		return Invalid("ENG-START-2", "combatants", "nobody to fight")
+		return Refuse("ENG-START-2", "combatants", RefusalNobody)
 	}
 	if err := checkOrder(a.e.Order, a.e.ids()); err != nil {
-		return Invalid("ENG-START-3", "order", "roll or set initiative for everyone first (%v)", err)
+		return Refuse("ENG-START-3", "order", RefusalNoOrder)
 	}
 	for _, id := range c.Surprised {
 		if a.e.Find(id) < 0 {

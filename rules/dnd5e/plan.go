@@ -90,12 +90,12 @@ func (rs Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safe
 		return combat.Plan{}, err
 	}
 	if occupied(enc, to) {
-		return combat.Plan{}, combat.Invalid("DND-ND-2", "to", "%s is taken", to.Name())
+		return combat.Plan{}, combat.Refuse("DND-ND-2", "to", combat.RefusalTaken, "square", to.Name())
 	}
 	routes := rs.routes(enc, c, dash, safest)
 	end, ok := routes.best[to]
 	if !ok {
-		return combat.Plan{}, combat.Invalid("DND-TURN-1", "to", "%s is out of reach this turn", to.Name())
+		return combat.Plan{}, combat.Refuse("DND-TURN-1", "to", combat.RefusalTooFar, "square", to.Name())
 	}
 	plan := combat.Plan{Band: BandWalk, Path: routes.path(to), Cost: end.feet}
 	if end.feet > walk {

@@ -285,7 +285,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	}
 	for _, o := range enc.Combatants {
 		if o.ID != id && o.Up() && o.Side != m.Side && o.Pos == to {
-			return combat.StepCheck{}, combat.Invalid("DND-ND-2", "path", "%s is held by %s", to.Name(), o.ID)
+			return combat.StepCheck{}, combat.Refuse("DND-ND-2", "path", combat.RefusalTaken, "square", to.Name(), "by", o.ID)
 		}
 	}
 	for _, o := range enc.Combatants {
@@ -388,11 +388,11 @@ func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) 
 	switch atk.Kind {
 	case Melee:
 		if dist > ap.Reach {
-			return attackSetup{}, combat.Invalid("DND-ND-4", "defender", "%d ft away, reach %d ft", dist, ap.Reach)
+			return attackSetup{}, combat.Refuse("DND-ND-4", "defender", combat.RefusalOutOfReach, "name", req.Attacker, "target", req.Defender, "distance", dist, "reach", ap.Reach)
 		}
 	case Ranged:
 		if dist > atk.LongRange {
-			return attackSetup{}, combat.Invalid("DND-ND-4", "defender", "%d ft away, long range %d ft", dist, atk.LongRange)
+			return attackSetup{}, combat.Refuse("DND-ND-4", "defender", combat.RefusalOutOfReach, "name", req.Attacker, "target", req.Defender, "distance", dist, "reach", atk.LongRange)
 		}
 		dis = dis || dist > atk.Range || hostileAdjacent(enc, a)
 	}

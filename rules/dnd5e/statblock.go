@@ -148,7 +148,7 @@ func (s StatBlock) Validate() error {
 	}
 	for _, c := range checks {
 		if !inRange(c.v, c.lo, c.hi) {
-			return combat.Invalid(c.rule, c.field, "%d is outside %d..%d", c.v, c.lo, c.hi)
+			return combat.OutOfRange(c.rule, c.field, c.v, c.lo, c.hi)
 		}
 	}
 	if s.Speed%SquareFeet != 0 {

@@ -304,7 +304,7 @@ func (p Profile) Validate() error {
 	}
 	for _, c := range checks {
 		if c.v < c.lo || c.v > c.hi {
-			return combat.Invalid(c.rule, c.field, "%d is outside %d..%d", c.v, c.lo, c.hi)
+			return combat.OutOfRange(c.rule, c.field, c.v, c.lo, c.hi)
 		}
 	}
 	if (p.LevelSteps.First == 0) != (p.LevelSteps.Every == 0) {

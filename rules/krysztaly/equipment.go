@@ -71,7 +71,7 @@ func (b ByType) validate(rule combat.RuleID, field string, lo, hi int, zeroOK bo
 			continue
 		}
 		if v < lo || v > hi {
-			return combat.Invalid(rule, field+"."+t.String(), "%d is outside %d..%d", v, lo, hi)
+			return combat.OutOfRange(rule, field+"."+t.String(), v, lo, hi)
 		}
 	}
 	return nil
@@ -141,9 +141,9 @@ func (w Weapon) Validate() error {
 	case w.Effectiveness.Best() == AnyType:
 		return combat.Invalid("KC-DMG-2", "effectiveness", "a weapon needs a rating for at least one damage type")
 	case w.Defence < 0 || w.Defence > maxStat:
-		return combat.Invalid("KC-DEF-2", "defence", "%d is outside 0..%d", w.Defence, maxStat)
+		return combat.OutOfRange("KC-DEF-2", "defence", w.Defence, 0, maxStat)
 	case w.Delay < 0 || w.Delay > maxDelay:
-		return combat.Invalid("KC-ALG-A", "delay", "%d is outside 0..%d", w.Delay, maxDelay)
+		return combat.OutOfRange("KC-ALG-A", "delay", w.Delay, 0, maxDelay)
 	}
 	return w.Effectiveness.validate("KC-DMG-2", "effectiveness", 1, maxStat, true)
 }
@@ -162,7 +162,7 @@ type Armour struct {
 // Validate checks the armour's numbers (KC-ND-4).
 func (a Armour) Validate() error {
 	if a.Defence < 0 || a.Defence > maxStat {
-		return combat.Invalid("KC-DEF-1", "armour.defence", "%d is outside 0..%d", a.Defence, maxStat)
+		return combat.OutOfRange("KC-DEF-1", "armour.defence", a.Defence, 0, maxStat)
 	}
 	if err := validRestrictions("armour", a.ZR, a.SZ); err != nil {
 		return err
@@ -185,7 +185,7 @@ type Shield struct {
 // Validate checks the shield's numbers (KC-ND-6, KC-SHIELD-4).
 func (s Shield) Validate() error {
 	if s.Defence < 0 || s.Defence > maxStat {
-		return combat.Invalid("KC-DEF-1", "shield.defence", "%d is outside 0..%d", s.Defence, maxStat)
+		return combat.OutOfRange("KC-DEF-1", "shield.defence", s.Defence, 0, maxStat)
 	}
 	if err := validRestrictions("shield", s.ZR, s.SZ); err != nil {
 		return err

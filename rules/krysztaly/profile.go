@@ -224,7 +224,7 @@ func (p Profile) Validate() error {
 		{"KC-ND-5", "move", p.Move, 0, 1000},
 	} {
 		if c.v < c.lo || c.v > c.hi {
-			return combat.Invalid(c.rule, c.field, "%d is outside %d..%d", c.v, c.lo, c.hi)
+			return combat.OutOfRange(c.rule, c.field, c.v, c.lo, c.hi)
 		}
 	}
 	seen := map[string]bool{}
@@ -236,7 +236,7 @@ func (p Profile) Validate() error {
 		case seen[pr.Group]:
 			return combat.Invalid("KC-PROF-7", f, "group trained twice")
 		case pr.Base < -maxStat || pr.Base > maxStat:
-			return combat.Invalid("KC-PROF-5", f+".base", "%d is outside %d..%d", pr.Base, -maxStat, maxStat)
+			return combat.OutOfRange("KC-PROF-5", f+".base", pr.Base, -maxStat, maxStat)
 		case pr.Tier > GrandMaster:
 			return combat.Invalid("KC-SPEC-2", f+".tier", "unknown tier %d", pr.Tier)
 		case pr.Ambidexterity > DoubleAmbidextrous:
@@ -279,7 +279,7 @@ func validModifier(m combat.Modifier) error {
 	case !quantities[m.Quantity]:
 		return combat.Invalid("KC-SIT-7", "mods["+m.Key+"]", "unknown quantity %q", m.Quantity)
 	case m.Value < -maxStat || m.Value > maxStat:
-		return combat.Invalid("KC-SIT-7", "mods["+m.Key+"]", "%d is outside %d..%d", m.Value, -maxStat, maxStat)
+		return combat.OutOfRange("KC-SIT-7", "mods["+m.Key+"]", m.Value, -maxStat, maxStat)
 	}
 	return nil
 }

@@ -221,7 +221,7 @@ func (s Situation) validate(a, d Profile) error {
 		return combat.Invalid("KC-ALG-A", "kind", "unknown attack kind %d", s.Kind)
 	}
 	if s.Attackers < 0 || s.Attackers > maxAttack {
-		return combat.Invalid("KC-SIT-1", "attackers", "%d is outside 0..%d", s.Attackers, maxAttack)
+		return combat.OutOfRange("KC-SIT-1", "attackers", s.Attackers, 0, maxAttack)
 	}
 	if s.Type > Bludgeoning {
 		return combat.Invalid("KC-DMG-1", "type", "unknown damage type %d", s.Type)

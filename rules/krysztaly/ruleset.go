@@ -161,7 +161,7 @@ func attack(enc combat.Encounter, req combat.AttackRequest) (a, d fighter, s Sit
 		}
 	}
 	if s.Kind.shield() && a.state.Shield {
-		return a, d, s, combat.Invalid("KC-AMB-16", "kind", "one shield attack per round")
+		return a, d, s, combat.Refuse("KC-AMB-16", "kind", combat.RefusalOneShieldBlow)
 	}
 	s.ShieldAttackRound = s.ShieldAttackRound || a.state.Shield
 	s.CombinedLastRound = s.CombinedLastRound || a.state.CombinedLast
@@ -274,7 +274,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 			continue
 		}
 		if grid.Distance(dest, grid.Footprint{At: o.Pos, Side: o.Stats.Size}) == 0 {
-			return combat.StepCheck{}, combat.Invalid("KC-AMB-33", "path", "%s is held by %s", to.Name(), o.ID)
+			return combat.StepCheck{}, combat.Refuse("KC-AMB-33", "path", combat.RefusalTaken, "square", to.Name(), "by", o.ID)
 		}
 	}
 	return combat.StepCheck{Cost: 1}, nil

@@ -53,7 +53,7 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 		return strike{}, err
 	}
 	if req.Defender == req.Attacker {
-		return strike{}, combat.Invalid("", "defender", "%s cannot attack itself", req.Defender)
+		return strike{}, combat.Refuse("", "defender", combat.RefusalSelfAttack, "name", req.Defender)
 	}
 	def, err := fighterOf(enc, req.Defender)
 	if err != nil {
@@ -71,11 +71,11 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 	}
 	switch {
 	case att.out():
-		return strike{}, combat.Invalid(tactics.ReasonAttackerOut.Rule(), "attacker", "%s is out of the fight", att.c.ID)
+		return strike{}, combat.Refuse(tactics.ReasonAttackerOut.Rule(), "attacker", combat.RefusalCannotAttack, "name", att.c.ID, "target", def.c.ID, "why", string(tactics.ReasonAttackerOut))
 	case def.out():
-		return strike{}, combat.Invalid(tactics.ReasonDefenderOut.Rule(), "defender", "%s is out of the fight", def.c.ID)
+		return strike{}, combat.Refuse(tactics.ReasonDefenderOut.Rule(), "defender", combat.RefusalCannotAttack, "name", att.c.ID, "target", def.c.ID, "why", string(tactics.ReasonDefenderOut))
 	case att.has(CondParalysed):
-		return strike{}, combat.Invalid(tactics.ReasonParalysed.Rule(), "attacker", "%s is paralysed", att.c.ID)
+		return strike{}, combat.Refuse(tactics.ReasonParalysed.Rule(), "attacker", combat.RefusalCannotAttack, "name", att.c.ID, "target", def.c.ID, "why", string(tactics.ReasonParalysed))
 	}
 	s := strike{att: att, def: def, a: kaldaria.Attack{Weapon: opt.Weapon, Maneuver: opt.Maneuver,
 		Telegraphed: opt.Telegraphed, Surprised: def.surprised(enc), Paralysed: def.has(CondParalysed)}}
@@ -114,7 +114,7 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 			return strike{}, err
 		}
 		if !tc.Legal {
-			return strike{}, combat.Invalid(tc.Reason.Rule(), "defender", "%s cannot attack %s in melee (%s)", att.c.ID, def.c.ID, tc.Reason)
+			return strike{}, combat.Refuse(tc.Reason.Rule(), "defender", combat.RefusalCannotAttack, "name", att.c.ID, "target", def.c.ID, "why", string(tc.Reason))
 		}
 		s.a.Tier, s.engage = tc.Tier, tc.After
 		s.lead = combat.Trace{{Rule: "K-PIN-9", Kind: combat.StepCompute, Key: "engagement-index", Value: tc.Index}}

@@ -59,7 +59,7 @@ func (Ruleset) CheckState(enc combat.Encounter, id string) error {
 	}
 	for _, b := range bounds {
 		if b.v < 0 || b.v > b.hi {
-			return combat.Invalid("", b.field, "%d is outside 0..%d", b.v, b.hi)
+			return combat.OutOfRange("", b.field, b.v, 0, b.hi)
 		}
 	}
 	return nil

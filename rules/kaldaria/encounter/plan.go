@@ -91,7 +91,7 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 	}
 	spent := spentSquares(enc, &me.c)
 	if spent > 0 && (mv.Mode == tactics.Retreat || spent+p.Cost > maxSquares(fl, id, mv.Mode)) {
-		return combat.Plan{}, combat.Invalid("K-MOVE-6", "to", "%s is beyond what %s has left this turn", to.Name(), id)
+		return combat.Plan{}, combat.Refuse("K-MOVE-6", "to", combat.RefusalTooFar, "square", to.Name())
 	}
 	plan := combat.Plan{Band: bandKey(mv.Mode), Path: p.Path[1:], Cost: squareCost * p.Cost}
 	for _, oa := range p.OAs {

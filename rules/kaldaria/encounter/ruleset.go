@@ -144,13 +144,13 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	cost := squareCost
 	switch {
 	case !bu.Allowed:
-		return combat.StepCheck{}, combat.Invalid(bu.Reason.Rule(), "path", "%s cannot move (%s)", id, bu.Reason)
+		return combat.StepCheck{}, combat.Refuse(bu.Reason.Rule(), "path", combat.RefusalCannotMove, "name", id, "why", string(bu.Reason))
 	case mv.Mode == tactics.Retreat && spent > 0:
 		return combat.StepCheck{}, combat.Invalid("K-MOVE-9", "path", "a fighting retreat is the whole move of the round")
 	case mv.Mode == tactics.Retreat:
 		cost = max(squareCost, c.Budget.Movement)
 	case spent+1 > bu.Squares:
-		return combat.StepCheck{}, combat.Invalid(bu.Rules[0], "path", "%s moving as %s has %d squares this round", id, mv.Mode, bu.Squares)
+		return combat.StepCheck{}, combat.Refuse(bu.Rules[0], "path", combat.RefusalTooFar, "square", to.Name(), "mode", string(mv.Mode), "squares", bu.Squares)
 	}
 	attackers, err := battle.Step(id, mv, to)
 	if err != nil {

@@ -62,7 +62,7 @@ func (s Sheet) Validate() error {
 		return combat.Invalid("K-PIN-4", "body.pinBonus", "%d is above 10", s.Body.PinBonus)
 	}
 	if s.Body.Attacks < 0 || s.Body.Attacks > maxAttacks {
-		return combat.Invalid("K-GEN-7", "body.attacks", "%d is outside 0..%d", s.Body.Attacks, maxAttacks)
+		return combat.OutOfRange("K-GEN-7", "body.attacks", s.Body.Attacks, 0, maxAttacks)
 	}
 	if s.Body.Footprint > maxFootprint {
 		return combat.Invalid("K-SIZE-3", "body.footprint", "%d is above %d", s.Body.Footprint, maxFootprint)

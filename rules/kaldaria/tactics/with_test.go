@@ -59,7 +59,7 @@ func TestWithMatchesNewBattle(t *testing.T) {
 						got, gerr := b.With(id, at)
 						if werr != nil || gerr != nil {
 							var we, ge *combat.RuleError
-							if !errors.As(werr, &we) || !errors.As(gerr, &ge) || *we != *ge {
+							if !errors.As(werr, &we) || !errors.As(gerr, &ge) || !reflect.DeepEqual(we, ge) {
 								t.Fatalf("%s at %v: error %v, want %v", id, at, gerr, werr)
 							}
 							continue
