@@ -104,7 +104,7 @@ func TestE2EKCExpectedDamage(t *testing.T) {
 	}
 	var mean combat.Chance
 	for _, c := range chances {
-		if c.Mean() {
+		if c.Kind == combat.ExpectedAmount {
 			mean = c
 		}
 	}

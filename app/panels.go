@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -199,17 +198,18 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 	var rows, bars []app.UI
 	maxDmg := int64(0)
 	for _, c := range chances {
-		if strings.HasPrefix(c.Key, "damage-") && c.Num*1000/max(c.Den, 1) > maxDmg {
+		if c.Kind == combat.DamageChance && c.Num*1000/max(c.Den, 1) > maxDmg {
 			maxDmg = c.Num * 1000 / max(c.Den, 1)
 		}
 	}
 	for _, c := range chances {
 		pct := i18n.Percent(l, c.Num, c.Den)
-		if n, ok := strings.CutPrefix(c.Key, "damage-"); ok {
+		if c.Kind == combat.DamageChance {
 			h := int64(0)
 			if maxDmg > 0 {
 				h = c.Num * 1000 / max(c.Den, 1) * 40 / maxDmg
 			}
+			n := i18n.Int(l, int64(c.Amount))
 			bars = append(bars, app.Div().Class("dbar").Title(i18n.T(l, "attack.distribution.tip", "n", n, "pct", pct)).Body(
 				app.Div().Class("fill").Style("height", fmt.Sprintf("%dpx", h)),
 				app.Span().Text(n),
@@ -217,7 +217,7 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 			continue
 		}
 		meter := app.Span().Class("meter").Body(app.Span().Class("fill").Style("width", i18n.Percent(i18n.English, c.Num, c.Den)))
-		if c.Mean() {
+		if c.Kind == combat.ExpectedAmount {
 			// An expected amount, not a chance: a number with no bar.
 			meter, pct = app.Span().Class("meter none"), i18n.Tenths(l, meanTenths(c))
 		}
@@ -268,19 +268,14 @@ type oddsEntry struct {
 }
 
 // expectedTenths is the mean of the damage distribution among the chances
-// (keys "damage-N"), in tenths, rounded half up.
+// (the combat.DamageChance rows), in tenths, rounded half up.
 func expectedTenths(chances []combat.Chance) int64 {
 	var num, den int64
 	for _, c := range chances {
-		n, ok := strings.CutPrefix(c.Key, "damage-")
-		if !ok || c.Den <= 0 {
+		if c.Kind != combat.DamageChance || c.Den <= 0 {
 			continue
 		}
-		v, err := strconv.ParseInt(n, 10, 64)
-		if err != nil {
-			continue
-		}
-		num += v * c.Num * 10
+		num += int64(c.Amount) * c.Num * 10
 		den = c.Den
 	}
 	if den == 0 {
@@ -289,8 +284,7 @@ func expectedTenths(chances []combat.Chance) int64 {
 	return (num + den/2) / den
 }
 
-// meanTenths is an expected amount (a Chance whose key starts with
-// combat.MeanPrefix) in tenths, rounded half up, without overflowing for
+// meanTenths is an expected amount (a combat.ExpectedAmount) in tenths, rounded half up, without overflowing for
 // large denominators; 0 for a chance without one.
 func meanTenths(c combat.Chance) int64 {
 	if c.Den <= 0 {

@@ -138,8 +138,10 @@ func TestExpectedTenths(t *testing.T) {
 		want    int64
 	}{
 		{nil, 0},
-		{[]combat.Chance{{Key: "hit", Num: 1, Den: 2}, {Key: "damage-0", Num: 1, Den: 2}, {Key: "damage-5", Num: 1, Den: 2}}, 25},
-		{[]combat.Chance{{Key: "damage-1", Num: 1, Den: 3}, {Key: "damage-2", Num: 2, Den: 3}}, 17}, // 5/3 = 1.67 → 1.7
+		{[]combat.Chance{{Key: "hit", Num: 1, Den: 2}, combat.Damage(0, 1, 2), combat.Damage(5, 1, 2)}, 25},
+		{[]combat.Chance{combat.Damage(1, 1, 3), combat.Damage(2, 2, 3)}, 17}, // 5/3 = 1.67 → 1.7
+		// A key that merely looks like a damage row is no bar: the kind says.
+		{[]combat.Chance{{Key: "damage-9", Num: 1, Den: 1}}, 0},
 	} {
 		if got := expectedTenths(c.chances); got != c.want {
 			t.Errorf("expectedTenths(%v) = %d, want %d", c.chances, got, c.want)
@@ -170,7 +172,7 @@ func TestOddsShowExpectedAmount(t *testing.T) {
 	}
 	var mean combat.Chance
 	for _, c := range chances {
-		if c.Mean() {
+		if c.Kind == combat.ExpectedAmount {
 			mean = c
 		}
 	}

@@ -160,14 +160,14 @@ func (c Character) Validate() error {
 	for _, a := range []Attr{STR, DEX, WIL} {
 		m, v := c.Max.Get(a), c.Attr.Get(a)
 		if m < 1 || m > MaxAttribute {
-			return combat.Invalid("CA-GEN-1", "max."+string(a), "maximum %d is outside 1..%d", m, MaxAttribute)
+			return combat.OutOfRange("CA-GEN-1", "max."+string(a), m, 1, MaxAttribute)
 		}
 		if v > m || v < -MaxAttribute {
-			return combat.Invalid("CA-GEN-4", "attr."+string(a), "current %d is outside -%d..%d", v, MaxAttribute, m)
+			return combat.OutOfRange("CA-GEN-4", "attr."+string(a), v, -MaxAttribute, m)
 		}
 	}
 	if c.MaxHP < 0 || c.MaxHP > MaxHPLimit {
-		return combat.Invalid("CA-GEN-1", "maxHP", "maximum %d is outside 0..%d", c.MaxHP, MaxHPLimit)
+		return combat.OutOfRange("CA-GEN-1", "maxHP", c.MaxHP, 0, MaxHPLimit)
 	}
 	if c.HP < 0 || c.HP > c.MaxHP {
 		return combat.OutOfRange("CA-GEN-4", "hp", c.HP, 0, c.MaxHP)

@@ -8,8 +8,8 @@ import (
 
 // The keys of a morale forecast's chances.
 const (
-	ChanceMoraleHolds = "morale-holds"             // nobody in the group flees (CA-ALG-D)
-	ChanceExpectFled  = combat.MeanPrefix + "fled" // the expected number who flee (CA-ALG-D)
+	ChanceMoraleHolds = "morale-holds"  // nobody in the group flees (CA-ALG-D)
+	ChanceExpectFled  = "expected-fled" // the expected number who flee, a combat.ExpectedAmount (CA-ALG-D)
 )
 
 // ForecastMorale gives the exact odds of group g's next morale check
@@ -85,6 +85,7 @@ func ForecastMorale(g MoraleGroup, members []Character) (combat.MoraleOdds, bool
 		out.Chances = append(out.Chances, c)
 	}
 	if c, ok := ratChance(ChanceExpectFled, fled); ok {
+		c.Kind = combat.ExpectedAmount
 		out.Chances = append(out.Chances, c)
 	}
 	return out, true, nil

@@ -44,11 +44,11 @@ func moraleCases() []moraleCase {
 	last := MoraleGroup{ID: "bandits", Members: []string{"a", "d"}, Start: 4, FirstDone: true, HalfDone: true}
 	return []moraleCase{
 		// 7·10·13 / 20³ and (13 + 10 + 7) / 20.
-		{"each rolls", group, four, nil, KeyFirstLoss, "", combat.Chance{Key: ChanceMoraleHolds, Num: 91, Den: 800}, combat.Chance{Key: ChanceExpectFled, Num: 3, Den: 2}},
+		{"each rolls", group, four, nil, KeyFirstLoss, "", combat.Chance{Key: ChanceMoraleHolds, Num: 91, Den: 800}, combat.Chance{Key: ChanceExpectFled, Num: 3, Den: 2, Kind: combat.ExpectedAmount}},
 		// The leader's 10 / 20; on a failure all three flee.
-		{"leader", withLeader, led, nil, KeyFirstLoss, "c", combat.Chance{Key: ChanceMoraleHolds, Num: 1, Den: 2}, combat.Chance{Key: ChanceExpectFled, Num: 3, Den: 2}},
-		{"first loss is half", pair, four[:2], nil, KeyHalfLost, "", combat.Chance{Key: ChanceMoraleHolds, Num: 7, Den: 20}, combat.Chance{Key: ChanceExpectFled, Num: 13, Den: 20}},
-		{"lone foe", last, []Character{dead, lone}, []string{"d"}, KeyLoneFoe, "", combat.Chance{Key: ChanceMoraleHolds, Num: 13, Den: 20}, combat.Chance{Key: ChanceExpectFled, Num: 7, Den: 20}},
+		{"leader", withLeader, led, nil, KeyFirstLoss, "c", combat.Chance{Key: ChanceMoraleHolds, Num: 1, Den: 2}, combat.Chance{Key: ChanceExpectFled, Num: 3, Den: 2, Kind: combat.ExpectedAmount}},
+		{"first loss is half", pair, four[:2], nil, KeyHalfLost, "", combat.Chance{Key: ChanceMoraleHolds, Num: 7, Den: 20}, combat.Chance{Key: ChanceExpectFled, Num: 13, Den: 20, Kind: combat.ExpectedAmount}},
+		{"lone foe", last, []Character{dead, lone}, []string{"d"}, KeyLoneFoe, "", combat.Chance{Key: ChanceMoraleHolds, Num: 13, Den: 20}, combat.Chance{Key: ChanceExpectFled, Num: 7, Den: 20, Kind: combat.ExpectedAmount}},
 	}
 }
 

@@ -326,7 +326,7 @@ func strikeChances(def Character, strikes []Strike, opt Options) ([]combat.Chanc
 		out = append(out, combat.Chance{Key: string(oc), Num: o.Outcome[oc], Den: o.Den})
 	}
 	for n, k := range o.Damage {
-		out = append(out, combat.Chance{Key: "damage-" + strconv.Itoa(n), Num: k, Den: o.Den})
+		out = append(out, combat.Damage(n, k, o.Den))
 	}
 	return out, nil
 }

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
+	"strconv"
 
 	"battlemat/rules/dice"
 	"battlemat/rules/grid"
@@ -176,21 +176,32 @@ type Question struct {
 	Options []string `json:"options"`
 }
 
-// Chance is the exact probability Num/Den of the outcome named Key, or,
-// for a key starting with MeanPrefix, the exact expected amount Num/Den of
-// what the rest of the key names (see Mean).
+// Chance is one exact number of an attack's odds, Num/Den: by its Kind,
+// the probability of the outcome named Key, the probability of dealing
+// exactly Amount damage, or an expected amount named by Key.
 type Chance struct {
-	Key string `json:"key"`
-	Num int64  `json:"num"`
-	Den int64  `json:"den"`
+	Key    string     `json:"key"`
+	Num    int64      `json:"num"`
+	Den    int64      `json:"den"`
+	Kind   ChanceKind `json:"kind,omitempty"`
+	Amount int        `json:"amount,omitempty"` // the damage of a DamageChance
 }
 
-// MeanPrefix starts the key of a Chance that is no probability but an
-// expected amount ("expected-taken": the mean damage taken, in points).
-const MeanPrefix = "expected-"
+// ChanceKind says what a Chance's Num/Den is.
+type ChanceKind uint8
 
-// Mean reports whether c is an expected amount rather than a probability.
-func (c Chance) Mean() bool { return strings.HasPrefix(c.Key, MeanPrefix) }
+// The kinds of Chance.
+const (
+	OutcomeChance  ChanceKind = iota // the probability of the outcome Key
+	DamageChance                     // the probability of dealing exactly Amount damage, one bar of the distribution
+	ExpectedAmount                   // no probability: the expected amount Key names ("expected-taken": the mean damage taken, in points)
+)
+
+// Damage returns the DamageChance of dealing exactly amount damage with
+// probability num/den, keyed "damage-<amount>".
+func Damage(amount int, num, den int64) Chance {
+	return Chance{Key: "damage-" + strconv.Itoa(amount), Num: num, Den: den, Kind: DamageChance, Amount: amount}
+}
 
 // StepCheck is a Mover's verdict on one step.
 type StepCheck struct {

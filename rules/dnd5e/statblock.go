@@ -185,7 +185,7 @@ func (a Attack) Validate() error {
 		return err
 	}
 	if !inRange(a.ToHit, -10, 30) {
-		return combat.Invalid("DND-ND-4", "attacks.toHit", "%d is outside -10..30", a.ToHit)
+		return combat.OutOfRange("DND-ND-4", "attacks.toHit", a.ToHit, -10, 30)
 	}
 	if len(a.Damage.Terms) == 0 {
 		return combat.Invalid("DND-ND-4", "attacks.damage", "no damage expression")

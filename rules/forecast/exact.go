@@ -2,7 +2,6 @@ package forecast
 
 import (
 	"strconv"
-	"strings"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
@@ -152,7 +151,8 @@ func (d *duelist) damage(hp int) (damage, error) {
 	return dm, nil
 }
 
-// damageKeys reads the "damage-N" chances, if the ruleset reports them.
+// damageKeys reads the chances of each amount of damage (combat.DamageChance),
+// if the ruleset reports them.
 func damageKeys(ch []combat.Chance) (damage, bool) {
 	type kv struct {
 		n int
@@ -161,14 +161,10 @@ func damageKeys(ch []combat.Chance) (damage, bool) {
 	var all []kv
 	lo, hi := 0, 0
 	for _, c := range ch {
-		rest, ok := strings.CutPrefix(c.Key, "damage-")
-		if !ok || c.Den <= 0 {
+		if c.Kind != combat.DamageChance || c.Den <= 0 {
 			continue
 		}
-		n, err := strconv.Atoi(rest)
-		if err != nil {
-			continue
-		}
+		n := c.Amount
 		if len(all) == 0 || n < lo {
 			lo = n
 		}

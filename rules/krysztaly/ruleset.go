@@ -232,11 +232,11 @@ func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Rol
 
 // The keys of the chances Odds reports.
 const (
-	ChanceHit        = "hit"                       // the attack lands (KC-RTR-2)
-	ChanceCritical   = "critical"                  // an automatic critical strike (KC-SIT-8)
-	ChanceOffBalance = "off-balance"               // a bash knocks the defender off balance (KC-SHIELD-5)
-	ChanceDown       = "down"                      // T brings the defender's ŻYW to 0 or below (KC-ABS-2)
-	ChanceExpected   = combat.MeanPrefix + "taken" // not a probability: the expected T, Num/Den damage points
+	ChanceHit        = "hit"            // the attack lands (KC-RTR-2)
+	ChanceCritical   = "critical"       // an automatic critical strike (KC-SIT-8)
+	ChanceOffBalance = "off-balance"    // a bash knocks the defender off balance (KC-SHIELD-5)
+	ChanceDown       = "down"           // T brings the defender's ŻYW to 0 or below (KC-ABS-2)
+	ChanceExpected   = "expected-taken" // not a probability: the expected T, Num/Den damage points (combat.ExpectedAmount)
 )
 
 // Odds reports the exact chances of an attack for the engine's odds panel.
@@ -253,9 +253,11 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 	chance := func(key string, r Ratio) combat.Chance {
 		return combat.Chance{Key: key, Num: int64(r.Num), Den: int64(r.Den)}
 	}
+	expected := chance(ChanceExpected, o.Expected)
+	expected.Kind = combat.ExpectedAmount
 	return []combat.Chance{
 		chance(ChanceHit, o.Hit), chance(ChanceCritical, o.Critical), chance(ChanceOffBalance, o.OffBalance),
-		chance(ChanceDown, o.Down), chance(ChanceExpected, o.Expected),
+		chance(ChanceDown, o.Down), expected,
 	}, nil
 }
 

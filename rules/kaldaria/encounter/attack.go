@@ -226,13 +226,19 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 	}
 	var keys []string
 	var ps []float64
+	var amounts []int
 	for i, p := range o.ToHP.P {
 		if p > 0 {
 			keys = append(keys, ChanceDamage+strconv.Itoa(o.ToHP.Min+i))
 			ps = append(ps, p)
+			amounts = append(amounts, o.ToHP.Min+i)
 		}
 	}
-	return append(out, share(keys, ps)...), nil
+	dmg := share(keys, ps)
+	for i, c := range dmg {
+		dmg[i] = combat.Damage(amounts[i], c.Num, c.Den)
+	}
+	return append(out, dmg...), nil
 }
 
 // roundOdds turns a probability into millionths, rounded half up.
