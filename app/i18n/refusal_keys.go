@@ -2,10 +2,10 @@ package i18n
 
 // refusalKeys are the engine's and the rulesets' refusals a user can meet
 // at the table ("refused.<key>", one per combat.Refusal… key), written as
-// the {msg} of "notice.not-allowed", and the bundled samples' titles
-// ("sample.<id>"). They join every catalogue when the package starts, like
-// editorKeys. {name}, {target} and {current} are creatures, {square} and
-// {from} squares, {why} the ruleset's term for the reason.
+// the {msg} of "notice.not-allowed". They join every catalogue when the
+// package starts, like editorKeys. {name}, {target} and {current} are
+// creatures, {square} and {from} squares, {why} the ruleset's term for the
+// reason.
 var refusalKeys = [numLangs]map[string]string{
 	English: {
 		"refused.not-started":       "the encounter has not started yet",
@@ -32,14 +32,6 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.out-of-range":      "{field} must be between {min} and {max}, not {value}",
 		"refused.self-attack":       "{name} cannot attack itself",
 		"refused.one-shield-attack": "only one shield attack a round",
-
-		"sample.kal-urchins":         "Kaldaria: three street urchins against the city guard, and the knight of Saint-Claudor",
-		"sample.kal-elemental":       "Kaldaria: the swordsman against the elemental and the giant beetle",
-		"sample.kal-robin":           "Kaldaria: Miss Robin in cat form slips past three thugs",
-		"sample.kal-corridor":        "Kaldaria: a corridor fight, front, flanks and rear",
-		"sample.dairn-bandits":       "DAIRN (Cairn 2e): the HP 3 / Armour 1 hero against bandits and rats",
-		"sample.dnd5e-goblin-ambush": "D&D 5e: four goblins ambush a fighter, a rogue and a wizard (surprise, group initiative, a reaction)",
-		"sample.kc-orc":              "Kryształy Czasu: the orc with the typical sword",
 	},
 	Hebrew: {
 		"refused.not-started":       "הקרב עוד לא התחיל",
@@ -66,14 +58,6 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.out-of-range":      "{field} חייב להיות בין {min} ל־{max}, לא {value}",
 		"refused.self-attack":       "{name} אינו יכול לתקוף את עצמו",
 		"refused.one-shield-attack": "רק התקפת מגן אחת בסבב",
-
-		"sample.kal-urchins":         "קלדריה: שלושה ילדי רחוב מול משמר העיר, ואביר סן־קלודור",
-		"sample.kal-elemental":       "קלדריה: הסייף מול האלמנטל והחיפושית הענקית",
-		"sample.kal-robin":           "קלדריה: העלמה רובין בדמות חתולה חומקת על פני שלושה בריונים",
-		"sample.kal-corridor":        "קלדריה: קרב במסדרון, חזית, אגפים ועורף",
-		"sample.dairn-bandits":       "DAIRN (Cairn 2e): הגיבור עם HP 3 ושריון 1 מול שודדים וחולדות",
-		"sample.dnd5e-goblin-ambush": "D&D 5e: ארבעה גובלינים מארבים ללוחם, לנוכל ולקוסם (הפתעה, יוזמה קבוצתית, תגובה)",
-		"sample.kc-orc":              "Kryształy Czasu: האורק עם החרב הרגילה",
 	},
 	Polish: {
 		"refused.not-started":       "starcie jeszcze się nie zaczęło",
@@ -100,14 +84,6 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.out-of-range":      "{field} musi mieścić się między {min} a {max}, nie {value}",
 		"refused.self-attack":       "postać {name} nie może zaatakować samej siebie",
 		"refused.one-shield-attack": "tylko jeden atak tarczą na rundę",
-
-		"sample.kal-urchins":         "Kaldaria: trzech ulicznych urwisów przeciw straży miejskiej i rycerz z Saint-Claudor",
-		"sample.kal-elemental":       "Kaldaria: szermierz przeciw żywiołakowi i olbrzymiemu chrząszczowi",
-		"sample.kal-robin":           "Kaldaria: panna Robin w kociej postaci przemyka obok trzech zbirów",
-		"sample.kal-corridor":        "Kaldaria: walka w korytarzu, front, flanki i tyły",
-		"sample.dairn-bandits":       "DAIRN (Cairn 2e): bohater z HP 3 i pancerzem 1 przeciw bandytom i szczurom",
-		"sample.dnd5e-goblin-ambush": "D&D 5e: cztery gobliny napadają z zasadzki na wojownika, łotrzyka i czarodzieja (zaskoczenie, inicjatywa grupowa, reakcja)",
-		"sample.kc-orc":              "Kryształy Czasu: ork z typowym mieczem",
 	},
 	Kazakh: {
 		"refused.not-started":       "шайқас әлі басталған жоқ",
@@ -134,14 +110,6 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.out-of-range":      "{field} мәні {min} мен {max} аралығында болуы керек, {value} емес",
 		"refused.self-attack":       "{name} өзіне шабуыл жасай алмайды",
 		"refused.one-shield-attack": "бір раундта қалқанмен тек бір шабуыл",
-
-		"sample.kal-urchins":         "Калдария: үш көше баласы қала күзетіне қарсы, және Сен-Клодор рыцары",
-		"sample.kal-elemental":       "Калдария: қылышкер элементальға және алып қоңызға қарсы",
-		"sample.kal-robin":           "Калдария: мысық кейпіндегі Робин ханым үш бұзақының жанынан сытылып өтеді",
-		"sample.kal-corridor":        "Калдария: дәліздегі шайқас, алды, қапталдары және арты",
-		"sample.dairn-bandits":       "DAIRN (Cairn 2e): HP 3 және сауыты 1 батыр қарақшылар мен егеуқұйрықтарға қарсы",
-		"sample.dnd5e-goblin-ambush": "D&D 5e: төрт гоблин жауынгерді, қаскүнемді және сиқыршыны торуылдап шабуылдайды (тосын шабуыл, топтық бастама, реакция)",
-		"sample.kc-orc":              "Kryształy Czasu: әдеттегі қылышы бар орк",
 	},
 }
 
