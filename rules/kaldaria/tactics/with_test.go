@@ -164,7 +164,7 @@ func TestUpdateMatchesNewBattle(t *testing.T) {
 					got, gerr := b.Update(changed...)
 					if werr != nil || gerr != nil {
 						var we, ge *combat.RuleError
-						if !errors.As(werr, &we) || !errors.As(gerr, &ge) || *we != *ge {
+						if !errors.As(werr, &we) || !errors.As(gerr, &ge) || !reflect.DeepEqual(we, ge) {
 							t.Fatalf("%s: %s %s of %s, %s: error %v, want %v", name, what, id, other, what, gerr, werr)
 						}
 						continue
