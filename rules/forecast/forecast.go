@@ -296,6 +296,7 @@ type Forecaster struct {
 	minFights int    // play at least this many, precise or not (Extend)
 	cur       *fight // the fight under way between Steps
 	copying   bool   // every command through combat.Apply, none in place (a test's reference)
+	taken     []bool // per square of the map: a fighting creature stands on it (mapReach's scratch)
 }
 
 // New prepares a forecast of enc, whose ruleset must be in reg. The

@@ -1,10 +1,10 @@
 package forecast
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
 	"slices"
-	"sort"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
@@ -359,11 +359,19 @@ func (ft *fight) mapReach(c combat.Combatant) *grid.Reach {
 		return ft.reach.r
 	}
 	board := ft.f.board
-	taken := make([]bool, board.Len())
+	if ft.f.taken == nil {
+		ft.f.taken = make([]bool, board.Len())
+	}
+	taken := ft.f.taken
+	clear(taken)
 	for i, o := range ft.enc.Combatants {
-		if o.ID != c.ID && !ft.out[i] {
-			for _, s := range footprint(o).Squares() {
-				if ft.enc.Map.In(s) {
+		if o.ID == c.ID || ft.out[i] {
+			continue
+		}
+		f := footprint(o)
+		for y := f.At.Y; y < f.At.Y+f.Side; y++ {
+			for x := f.At.X; x < f.At.X+f.Side; x++ {
+				if s := (grid.Square{X: x, Y: y}); ft.enc.Map.In(s) {
 					taken[board.Index(s)] = true
 				}
 			}
@@ -405,16 +413,15 @@ func (ft *fight) destinations(c combat.Combatant, reach *grid.Reach) []destinati
 			}
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		da, db := out[a], out[b]
+	slices.SortStableFunc(out, func(da, db destination) int {
 		if da.dist != db.dist {
-			return da.dist < db.dist
+			return cmp.Compare(da.dist, db.dist)
 		}
 		ha, hb := ft.enc.Combatants[da.enemy].HP, ft.enc.Combatants[db.enemy].HP
 		if ha != hb {
-			return ha < hb
+			return cmp.Compare(ha, hb)
 		}
-		return grid.Compare(da.at, db.at) < 0
+		return grid.Compare(da.at, db.at)
 	})
 	return out
 }
@@ -482,15 +489,14 @@ func (p Policy) unbeatable(ft *fight, m move) bool {
 // choose picks the move to make among the whole moves planned: the
 // policy's risk rule first, then the best tier, then the shortest.
 func (p Policy) choose(ft *fight, c combat.Combatant, plans []move) (move, bool) {
-	sort.SliceStable(plans, func(a, b int) bool {
-		ma, mb := plans[a], plans[b]
+	slices.SortStableFunc(plans, func(ma, mb move) int {
 		if !math.IsInf(p.Brave, 1) && ma.risk != mb.risk {
-			return ma.risk < mb.risk
+			return cmp.Compare(ma.risk, mb.risk)
 		}
 		if ma.tier != mb.tier {
-			return ma.tier > mb.tier
+			return cmp.Compare(mb.tier, ma.tier)
 		}
-		return ma.dest.dist < mb.dest.dist
+		return cmp.Compare(ma.dest.dist, mb.dest.dist)
 	})
 	for _, m := range plans {
 		if p.worth(ft, c, m) {
