@@ -316,6 +316,7 @@ func TestE2EClarity(t *testing.T) {
 				}
 			}
 			chooseLang(t, ctx, i18n.English)
+			openTab(t, ctx, "setup")
 			click(t, ctx, "#edit-open")
 			poll[bool](t, ctx, `document.getElementById('edit-open') === null`, 5*time.Second)
 			axeClean(t, ctx, "setup")

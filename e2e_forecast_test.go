@@ -47,6 +47,7 @@ func TestE2EForecast(t *testing.T) {
 	eval[bool](t, ctx, `(window.longTasks = [], true)`)
 
 	t0 := eval[float64](t, ctx, `performance.now()`)
+	openTab(t, ctx, "forecast")
 	click(t, ctx, "#forecast-run")
 	poll[bool](t, ctx, `document.getElementById('forecast-cancel') !== null`, 5*time.Second)
 	// The table answers while the forecast runs: the board zooms.

@@ -241,6 +241,8 @@ func TestE2EBidi(t *testing.T) {
 	}
 
 	// The die of the trace: "ק" read first (rightmost), the 20 left to right.
+	// The trace's steps are shown when its summary is opened.
+	eval[bool](t, ctx, `(document.querySelectorAll('details.trace').forEach(d => d.open = true), true)`)
 	die := i18n.Dice(i18n.Hebrew, e2eGlossary(encounter.RulesetID), 20)
 	got := eval[string](t, ctx, `(() => {`+charBoxesJS+`
 		const b = [...document.querySelectorAll('#trace bdi')].find(e => e.textContent === `+jsString(die)+`);

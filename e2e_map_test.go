@@ -53,6 +53,7 @@ func TestE2EMapImage(t *testing.T) {
 	navigate(t, ctx, srv.URL+"/")
 	poll[bool](t, ctx, `document.querySelectorAll('.token').length > 0`, 10*time.Second)
 	axeClean(t, ctx, "sample open")
+	openTab(t, ctx, "setup")
 	click(t, ctx, "#edit-open")
 	poll[bool](t, ctx, `document.getElementById('map-file') !== null`, 5*time.Second)
 	dir := t.TempDir()

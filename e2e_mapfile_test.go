@@ -50,6 +50,7 @@ func TestE2EMapInFile(t *testing.T) {
 	downloads := allowDownloads(t, ctx)
 	navigate(t, ctx, srv.URL+"/")
 	poll[bool](t, ctx, `document.querySelectorAll('.token').length > 0`, 10*time.Second)
+	openTab(t, ctx, "setup")
 	click(t, ctx, "#edit-open")
 	poll[bool](t, ctx, `document.getElementById('map-file') !== null`, 5*time.Second)
 	upload(t, ctx, "#map-file", mapPicture(t))

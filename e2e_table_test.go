@@ -342,6 +342,7 @@ func TestE2EEditor(t *testing.T) {
 	navigate(t, ctx, srv.URL+"/#"+scenario(t, "dairn-bandits"))
 	poll[bool](t, ctx, `document.getElementById('token-hero') !== null`, 10*time.Second)
 	tokens := eval[int](t, ctx, `document.querySelectorAll('.token').length`)
+	openTab(t, ctx, "setup")
 	click(t, ctx, "#edit-open")
 	tap(t, ctx, grid.Square{X: 3, Y: 4}) // select the hero
 	poll[bool](t, ctx, `(document.getElementById('ed-name') || {}).value === 'hero'`, 5*time.Second)

@@ -33,15 +33,16 @@ const actionForecast = "forecast"
 
 // forecastRun is a forecast in progress or done.
 type forecastRun struct {
-	f         *forecast.Forecaster
-	rev       int // the revision of the session it forecasts
-	running   bool
-	cancelled bool
-	err       string
-	res       forecast.Result
-	shown     time.Time     // when the panel last took the numbers
-	longest   time.Duration // the longest slice of work so far
-	drawn     time.Duration // the longest redraw of the table with the numbers so far
+	f          *forecast.Forecaster
+	rev        int // the revision of the session it forecasts
+	running    bool
+	cancelled  bool
+	err        string
+	res        forecast.Result
+	shown      time.Time     // when the panel last took the numbers
+	longest    time.Duration // the longest slice of work so far
+	drawn      time.Duration // the longest redraw of the table with the numbers so far
+	seenFights int           // the fights of the result last shown on its tab
 }
 
 // startForecast forecasts the open encounter from where it stands, with

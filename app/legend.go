@@ -4,19 +4,22 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app/i18n"
+	"battlemat/rules/combat"
 )
 
 // renderLegend explains the board's marks: each movement band drawn now
-// (in the ruleset's terms), the threatened and dangerous squares, the
-// strikers, the two sides and the selection, each with its swatch, which
-// has the same shape, pattern and colour as on the board.
-func renderLegend(l i18n.Lang, ruleset string, bands []BandView) app.UI {
-	item := func(key string, text string, swatch ...app.UI) app.UI {
+// (in the ruleset's terms, with how many squares it holds and its rule),
+// the threatened and dangerous squares, the strikers, the two sides and the
+// selection, each with its swatch, which has the same shape, pattern and
+// colour as on the board.
+func renderLegend(l i18n.Lang, ruleset string, bands []combat.Band) app.UI {
+	item := func(key string, text []app.UI, swatch ...app.UI) app.HTMLLi {
 		return app.Li().Attr("data-key", key).Body(
 			svg("svg").Class("swatch").Attr("viewBox", "0 0 20 20").Attr("width", 20).Attr("height", 20).Attr("aria-hidden", "true").Body(swatch...),
-			app.Bdi().Text(text),
+			app.Span().Body(text...),
 		)
 	}
+	words := func(key string) []app.UI { return []app.UI{app.Bdi().Text(i18n.T(l, key))} }
 	square := func(class string) app.UI {
 		return svg("rect").Class(class).Attr("x", 1).Attr("y", 1).Attr("width", 18).Attr("height", 18)
 	}
@@ -28,22 +31,24 @@ func renderLegend(l i18n.Lang, ruleset string, bands []BandView) app.UI {
 	}
 	var items []app.UI
 	for _, b := range bands {
-		if b.Count == 0 {
+		if len(b.Squares) == 0 {
 			continue
 		}
-		items = append(items, item("band-"+b.Key, i18n.Label(l, glossary(ruleset), b.Key), square("ground"), square("band "+b.Key)))
+		text := sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, glossary(ruleset), b.Key), "rule", string(b.Rule))
+		items = append(items, item("band-"+b.Key, text, square("ground"), square("band "+b.Key)).Class("band-line").
+			Title(explain(l, ruleset, b.Key, b.Rule)))
 	}
 	items = append(items,
-		item("threat", i18n.T(l, "legend.threat"), square("ground"), square("threats")),
-		item("danger", i18n.T(l, "legend.danger"), square("ground"), square("danger")),
-		item("ally", i18n.T(l, "legend.ally"), token("ally", 7)),
-		item("foe", i18n.T(l, "legend.foe"), token("foe", 3)),
-		item("selected", i18n.T(l, "legend.selected"), token("ally selected", 7)),
-		item("target", i18n.T(l, "legend.target"), token("foe target", 3)),
-		item("striker", i18n.T(l, "legend.striker"), token("foe striker", 3)),
+		item("threat", words("legend.threat"), square("ground"), square("threats")),
+		item("danger", words("legend.danger"), square("ground"), square("danger")),
+		item("ally", words("legend.ally"), token("ally", 7)),
+		item("foe", words("legend.foe"), token("foe", 3)),
+		item("selected", words("legend.selected"), token("ally selected", 7)),
+		item("target", words("legend.target"), token("foe target", 3)),
+		item("striker", words("legend.striker"), token("foe striker", 3)),
 	)
-	return app.Details().ID("legend").Class("legend").Open(true).Body(
-		app.Summary().Text(i18n.T(l, "legend.title")),
+	return app.Section().ID("legend").Class("panel legend").Body(
+		app.H2().Text(i18n.T(l, "legend.title")),
 		app.Ul().Body(items...),
 	)
 }

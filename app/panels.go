@@ -119,7 +119,7 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 				break
 			}
 		}
-		body = append(body, app.P().Body(names...), choice, t.renderTargeting(enc))
+		body = append(body, app.Div().Class("versus").Body(app.P().Body(names...), choice), t.renderTargeting(enc))
 		chances, err := t.odds(enc, req)
 		if err == nil {
 			body = append(body, renderOdds(l, enc.Ruleset, chances))
@@ -128,14 +128,14 @@ func (t *Table) renderAttack(enc combat.Encounter) app.UI {
 		if why != nil {
 			body = append(body, app.P().ID("roll-why").Class("why").Body(why...))
 		}
-		body = append(body,
+		body = append(body, app.Div().Class("roll-row").Body(
 			app.Label().Body(app.Text(i18n.T(l, "attack.dice")+" "),
 				app.Input().ID("dice").Type("text").Dir("ltr").Attr("inputmode", "numeric").Placeholder(i18n.T(l, "attack.dice.placeholder")).Value(t.dice).
 					OnInput(func(ctx app.Context, e app.Event) { t.dice = ctx.JSSrc().Get("value").String() })),
 			app.Button().ID("roll").Text(i18n.T(l, rollKey)).Title(i18n.T(l, rollKey+".hint")).Disabled(why != nil).
 				Attr("aria-describedby", describedBy(why != nil, "roll-why")).
 				OnClick(func(ctx app.Context, e app.Event) { t.attack(ctx) }),
-		)
+		))
 	} else {
 		body = append(body, app.P().Class("muted").Text(i18n.T(l, "attack.hint")))
 	}
@@ -192,10 +192,13 @@ func (t *Table) attack(ctx app.Context) {
 	t.do(ctx, combat.Attack{Attacker: t.selected, Defender: t.target, Option: opt})
 }
 
-// renderOdds draws the exact chances: outcomes as bars, named in the
-// ruleset's terms, and damage as a chart.
+// renderOdds draws the exact chances compactly: the outcomes that can
+// happen in a line, each named in the ruleset's terms with its share as a
+// thin bar, then a disclosure (summed up by the expected damage where there
+// is one) that opens to the outcomes that cannot happen and the damage
+// chart.
 func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
-	var rows, bars []app.UI
+	var rows, never, bars []app.UI
 	maxDmg := int64(0)
 	for _, c := range chances {
 		if c.Kind == combat.DamageChance && c.Num*1000/max(c.Den, 1) > maxDmg {
@@ -221,23 +224,34 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 			// An expected amount, not a chance: a number with no bar.
 			meter, pct = app.Span().Class("meter none"), i18n.Tenths(l, meanTenths(c))
 		}
-		rows = append(rows, app.Li().Class("chance").Attr("data-key", c.Key).Title(explain(l, ruleset, c.Key, "")).Body(
+		row := app.Li().Class("chance").Attr("data-key", c.Key).Attr("data-zero", c.Num == 0).Title(explain(l, ruleset, c.Key, "")).Body(
 			app.Span().Class("k").Body(app.Bdi().Text(i18n.Label(l, glossary(ruleset), c.Key))),
-			meter,
 			app.Bdi().Class("v").Text(pct),
-		))
+			meter,
+		)
+		if c.Num == 0 && c.Kind == combat.OutcomeChance {
+			never = append(never, row)
+		} else {
+			rows = append(rows, row)
+		}
 	}
-	var expected app.UI
-	if len(bars) > 0 {
-		expected = app.P().ID("expected").Body(say(l, "attack.expected", "n", i18n.Tenths(l, expectedTenths(chances)))...)
+	if len(bars) > 0 || len(never) > 0 {
+		summary := []app.UI{app.Text(i18n.T(l, "attack.odds.more"))}
+		if len(bars) > 0 {
+			summary = say(l, "attack.expected", "n", i18n.Tenths(l, expectedTenths(chances)))
+		}
+		// The last item of the line, so that it sits beside the outcomes when there is room.
+		rows = append(rows, app.Li().Class("more-odds").Body(app.Details().Body(
+			app.Summary().ID("expected").Body(app.Span().Body(summary...)),
+			app.If(len(never) > 0, func() app.UI {
+				return app.Div().Class("never").Body(app.Span().Text(i18n.T(l, "attack.odds.never")), app.Ul().Body(never...))
+			}),
+			app.If(len(bars) > 0, func() app.UI {
+				return app.Div().Class("dchart").Title(i18n.T(l, "attack.distribution")).Body(bars...)
+			}),
+		)))
 	}
-	return app.Div().ID("odds").Class("odds").Body(
-		app.Ul().Body(rows...),
-		expected,
-		app.If(len(bars) > 0, func() app.UI {
-			return app.Div().Class("dchart").Title(i18n.T(l, "attack.distribution")).Body(bars...)
-		}),
-	)
+	return app.Div().ID("odds").Class("odds").Body(app.Ul().Body(rows...))
 }
 
 // odds asks the ruleset for the exact chances of an attack, once per
@@ -294,8 +308,9 @@ func meanTenths(c combat.Chance) int64 {
 	return q*10 + (r*10+c.Den/2)/c.Den
 }
 
-// renderTrace lists the steps of a resolved attack with their rule IDs, in
-// the ruleset's terms and dice notation, under who attacked whom.
+// renderTrace shows a resolved attack as who attacked whom and the result,
+// which opens to its steps with their rule IDs, in the ruleset's terms and
+// dice notation.
 func renderTrace(l i18n.Lang, enc combat.Encounter, ev combat.Event) app.UI {
 	who, _ := enc.Combatant(ev.Actor)
 	whom, _ := enc.Combatant(ev.Target)
@@ -303,9 +318,12 @@ func renderTrace(l i18n.Lang, enc combat.Encounter, ev combat.Event) app.UI {
 	if ev.Hit {
 		result = say(l, "attack.result.hit", "n", ev.Value)
 	}
-	return app.Div().ID("trace").Class("trace").Attr("data-actor", ev.Actor).Body(
-		app.H3().Class("trace-by").Body(say(l, "attack.trace.by", "a", who.Name, "b", whom.Name)...),
-		app.P().Class("result").Body(result...),
+	return app.Details().ID("trace").Class("trace").Attr("data-actor", ev.Actor).Body(
+		app.Summary().Title(i18n.T(l, "attack.trace.hint")).Body(
+			app.Span().Class("trace-by").Body(say(l, "attack.trace.by", "a", who.Name, "b", whom.Name)...),
+			app.Text(" · "),
+			app.Span().Class("result").Body(result...),
+		),
 		app.Ol().Body(traceSteps(l, enc.Ruleset, ev.Trace)...),
 	)
 }

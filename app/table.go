@@ -51,6 +51,8 @@ type Table struct {
 	newRuleset string // the ruleset of the next blank encounter
 	draft      draft  // the combatant editor's form
 	logFilter  string // which events the log shows: "" for all
+	tab        string // the side panel's selected tab (see sideTabs)
+	logSeen    int    // the session's cursor when the log was last shown
 	zoom       int    // board zoom: 0 fits the window, else quarter-scale steps
 
 	rev     int // counts changes of the session, for caches
@@ -253,6 +255,7 @@ func (t *Table) use(sess *combat.Session) {
 	t.changed()
 	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
 	t.surprised, t.fc, t.fcPolicies = nil, nil, savedPolicies(sess)
+	t.logSeen = sess.Cursor() // an opened encounter's past is no news
 	if cur := sess.State().Current(); cur != "" {
 		t.selected = cur
 	}
@@ -424,19 +427,19 @@ func (t *Table) Render() app.UI {
 					app.Button().ID("zoom-fit").Text(i18n.T(l, "bar.zoom-fit")).OnClick(func(ctx app.Context, e app.Event) { t.zoom = 0 }),
 				),
 				board,
-				renderLegend(l, enc.Ruleset, board.V.Bands),
 			),
+			// What a turn needs stays in view; the rest waits behind tabs.
 			app.Aside().Class("side").Body(
-				&Tracker{V: t.views(enc).tracker},
-				t.renderRounds(enc),
-				t.renderDecision(enc),
-				t.renderInspector(enc),
-				t.renderMovement(enc),
-				t.renderActions(enc),
-				t.renderAttack(enc),
-				t.renderForecast(enc),
-				&Log{V: t.views(enc).log},
-				t.renderEditor(enc),
+				app.Div().Class("now").Body(
+					&Tracker{V: t.views(enc).tracker},
+					t.renderRounds(enc),
+					t.renderDecision(enc),
+					t.renderInspector(enc),
+					t.renderMovement(enc),
+					t.renderActions(enc),
+					t.renderAttack(enc),
+				),
+				t.renderMore(enc),
 			),
 		),
 	)

@@ -38,8 +38,8 @@ func modeLabel(key string) string {
 }
 
 // renderMovement shows the movement options of the acting creature and,
-// for the planned path, every opportunity attack it meets, with the rule
-// and the reason when one is prevented.
+// for the planned path, why it cannot go there and every opportunity
+// attack it meets, with the rule and the reason when one is prevented.
 func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 	if !t.canMove(enc) {
 		return nil
@@ -65,11 +65,8 @@ func (t *Table) renderMovement(enc combat.Encounter) app.UI {
 		modes = append(modes, app.Button().ID("threats").Class("toggle").Attr("aria-pressed", t.threats).Text(i18n.T(l, "move.threats")).
 			OnClick(func(ctx app.Context, e app.Event) { t.threats = !t.threats }))
 	}
+	// The bands' sizes and rules are in the legend: the board shows them.
 	var lines []app.UI
-	for _, b := range p.bands {
-		lines = append(lines, app.Li().Class("band-line").Title(explain(l, enc.Ruleset, b.Key, b.Rule)).
-			Body(sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, glossary(enc.Ruleset), b.Key), "rule", string(b.Rule))...))
-	}
 	switch {
 	case p.mode != "" && t.hover != nil:
 		// A square only another mode reaches: named, with the mode to choose.

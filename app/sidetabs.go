@@ -1,0 +1,136 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+)
+
+// sideTabs are the side panel's secondary panels, behind tabs: what the
+// middle of a turn does not need. The first is shown until the user picks
+// another. What needs an answer (a pending decision, a tie to order) is
+// never among them: it stays above the tabs.
+var sideTabs = []struct{ id, label string }{
+	{"log", "tabs.log"}, {"forecast", "forecast.title"}, {"legend", "legend.title"}, {"setup", "edit.title"},
+}
+
+// sideTab is the selected tab's ID.
+func (t *Table) sideTab() string {
+	for _, s := range sideTabs {
+		if s.id == t.tab {
+			return s.id
+		}
+	}
+	return sideTabs[0].id
+}
+
+// renderMore draws the tabs and their panels. Every panel stays in the page
+// (hidden unless selected), so a tab keeps its state while another is
+// shown. A tab not selected wears a badge when something arrived in it
+// since it was last shown: log entries (counted), a finished forecast.
+func (t *Table) renderMore(enc combat.Encounter) app.UI {
+	l := t.lang
+	sel := t.sideTab()
+	cursor := t.sess.Cursor()
+	if sel == "log" || t.logSeen > cursor { // shown, or undone past what was seen
+		t.logSeen = cursor
+	}
+	if sel == "forecast" && t.fc != nil && !t.fc.running {
+		t.fc.seenFights = t.fc.res.Fights
+	}
+	tabs := make([]app.UI, len(sideTabs))
+	panels := make([]app.UI, len(sideTabs))
+	for i, s := range sideTabs {
+		var badge app.UI
+		switch {
+		case s.id == "log" && sel != "log" && cursor > t.logSeen:
+			badge = tabBadge(i18n.Int(l, int64(cursor-t.logSeen)), i18n.T(l, "tabs.new", "n", cursor-t.logSeen))
+		case s.id == "forecast" && sel != "forecast" && t.fc != nil && !t.fc.running && t.fc.res.Fights > 0 && t.fc.res.Fights != t.fc.seenFights:
+			badge = tabBadge("•", i18n.T(l, "tabs.fresh"))
+		}
+		on := s.id == sel
+		tabIndex := -1
+		if on {
+			tabIndex = 0
+		}
+		tabs[i] = app.Button().ID("tab-"+s.id).Class("tab").Attr("role", "tab").Attr("aria-selected", on).
+			Attr("aria-controls", "tabpanel-"+s.id).Attr("tabindex", tabIndex).Attr("data-tab", s.id).
+			Body(app.Span().Text(i18n.T(l, s.label)), badge).
+			OnClick(t.pickTab).OnKeyDown(t.tabKey)
+		var body app.UI
+		switch s.id {
+		case "log":
+			body = &Log{V: t.views(enc).log}
+		case "forecast":
+			body = t.renderForecast(enc)
+		case "legend":
+			body = renderLegend(l, enc.Ruleset, t.plan(enc).bands)
+		case "setup":
+			body = t.renderEditor(enc)
+		}
+		// Focusable, so a keyboard reaches it and scrolls it where it is cut
+		// short. Only a hidden one has the attribute: the server would write
+		// a false one as hidden="false", which hides.
+		panel := app.Div().ID("tabpanel-"+s.id).Class("tabpanel").Attr("role", "tabpanel").
+			Attr("aria-labelledby", "tab-"+s.id).Attr("tabindex", 0)
+		if !on {
+			panel = panel.Hidden(true)
+		}
+		panels[i] = panel.Body(body)
+	}
+	return app.Section().ID("more").Class("more").Body(
+		app.Div().Class("tablist").Attr("role", "tablist").Attr("aria-label", i18n.T(l, "tabs.label")).Body(tabs...),
+		app.Div().Class("tabpanels").Body(panels...),
+	)
+}
+
+// tabBadge is a tab's mark of news: short visible text, and the words a
+// screen reader says.
+func tabBadge(mark, words string) app.UI {
+	return app.Span().Class("tab-badge").Body(
+		app.Span().Attr("aria-hidden", "true").Text(mark),
+		app.Span().Class("sr-only").Text(words),
+	)
+}
+
+// pickTab selects the clicked tab, read from the page when clicked.
+func (t *Table) pickTab(ctx app.Context, e app.Event) {
+	if id := data(ctx, "tab"); id != "" {
+		t.tab = id
+	}
+}
+
+// tabKey moves between the tabs with the arrow keys (the way the page
+// reads: in a right-to-left language the right arrow goes back), Home and
+// End, selecting the tab it reaches and giving it the focus. The key goes
+// no further: the board's own arrow keys must not move a creature.
+func (t *Table) tabKey(ctx app.Context, e app.Event) {
+	cur := 0
+	for i, s := range sideTabs {
+		if s.id == data(ctx, "tab") {
+			cur = i
+		}
+	}
+	next, n := cur, len(sideTabs)
+	forward, back := "ArrowRight", "ArrowLeft"
+	if i18n.Dir(t.lang) == "rtl" {
+		forward, back = back, forward
+	}
+	switch e.Get("key").String() {
+	case forward:
+		next = (cur + 1) % n
+	case back:
+		next = (cur + n - 1) % n
+	case "Home":
+		next = 0
+	case "End":
+		next = n - 1
+	default:
+		return
+	}
+	e.PreventDefault()
+	e.Call("stopPropagation")
+	t.tab = sideTabs[next].id
+	app.Window().GetElementByID("tab-" + t.tab).Call("focus")
+}
