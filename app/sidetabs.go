@@ -15,10 +15,16 @@ var sideTabs = []struct{ id, label string }{
 	{"log", "tabs.log"}, {"forecast", "forecast.title"}, {"legend", "legend.title"}, {"setup", "edit.title"},
 }
 
+// panelTabs is the state of the side panel's tabs.
+type panelTabs struct {
+	tab     string // the selected tab's ID; "" (or one unknown) for the first
+	logSeen int    // the session's cursor when the log was last shown
+}
+
 // sideTab is the selected tab's ID.
 func (t *Table) sideTab() string {
 	for _, s := range sideTabs {
-		if s.id == t.tab {
+		if s.id == t.side.tab {
 			return s.id
 		}
 	}
@@ -28,13 +34,14 @@ func (t *Table) sideTab() string {
 // renderMore draws the tabs and their panels. Every panel stays in the page
 // (hidden unless selected), so a tab keeps its state while another is
 // shown. A tab not selected wears a badge when something arrived in it
-// since it was last shown: log entries (counted), a finished forecast.
+// since it was last shown: the log's new commands (counted), a finished
+// forecast.
 func (t *Table) renderMore(enc combat.Encounter) app.UI {
 	l := t.lang
 	sel := t.sideTab()
 	cursor := t.sess.Cursor()
-	if sel == "log" || t.logSeen > cursor { // shown, or undone past what was seen
-		t.logSeen = cursor
+	if sel == "log" || t.side.logSeen > cursor { // shown, or undone past what was seen
+		t.side.logSeen = cursor
 	}
 	if sel == "forecast" && t.fc != nil && !t.fc.running {
 		t.fc.seenFights = t.fc.res.Fights
@@ -44,8 +51,8 @@ func (t *Table) renderMore(enc combat.Encounter) app.UI {
 	for i, s := range sideTabs {
 		var badge app.UI
 		switch {
-		case s.id == "log" && sel != "log" && cursor > t.logSeen:
-			badge = tabBadge(i18n.Int(l, int64(cursor-t.logSeen)), i18n.T(l, "tabs.new", "n", cursor-t.logSeen))
+		case s.id == "log" && sel != "log" && cursor > t.side.logSeen:
+			badge = tabBadge(i18n.Int(l, int64(cursor-t.side.logSeen)), i18n.T(l, "tabs.new", "n", cursor-t.side.logSeen))
 		case s.id == "forecast" && sel != "forecast" && t.fc != nil && !t.fc.running && t.fc.res.Fights > 0 && t.fc.res.Fights != t.fc.seenFights:
 			badge = tabBadge("•", i18n.T(l, "tabs.fresh"))
 		}
@@ -97,7 +104,7 @@ func tabBadge(mark, words string) app.UI {
 // pickTab selects the clicked tab, read from the page when clicked.
 func (t *Table) pickTab(ctx app.Context, e app.Event) {
 	if id := data(ctx, "tab"); id != "" {
-		t.tab = id
+		t.side.tab = id
 	}
 }
 
@@ -131,6 +138,6 @@ func (t *Table) tabKey(ctx app.Context, e app.Event) {
 	}
 	e.PreventDefault()
 	e.Call("stopPropagation")
-	t.tab = sideTabs[next].id
-	app.Window().GetElementByID("tab-" + t.tab).Call("focus")
+	t.side.tab = sideTabs[next].id
+	app.Window().GetElementByID("tab-" + t.side.tab).Call("focus")
 }

@@ -39,7 +39,7 @@ func TestSideTabs(t *testing.T) {
 		{"an unknown tab", "nope", "log", 0, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tb.tab = c.tab
+			tb.side.tab = c.tab
 			for range c.cmds {
 				if _, err := tb.sess.Do(combat.RollInitiative{}); err != nil {
 					t.Fatal(err)
@@ -65,7 +65,7 @@ func TestSideTabs(t *testing.T) {
 			}
 		})
 	}
-	tb.tab = "log"
+	tb.side.tab = "log"
 	if html := app.HTMLString(tb); strings.Contains(html, "tab-badge") {
 		t.Error("the log is shown, yet its tab keeps a badge")
 	}

@@ -46,14 +46,13 @@ type Table struct {
 	safest  bool // plan moves along the safest path
 	threats bool // show the squares enemies threaten
 
-	editing    bool   // the setup panel is open
-	walls      bool   // taps on the board toggle walls
-	newRuleset string // the ruleset of the next blank encounter
-	draft      draft  // the combatant editor's form
-	logFilter  string // which events the log shows: "" for all
-	tab        string // the side panel's selected tab (see sideTabs)
-	logSeen    int    // the session's cursor when the log was last shown
-	zoom       int    // board zoom: 0 fits the window, else quarter-scale steps
+	editing    bool      // the setup panel is open
+	walls      bool      // taps on the board toggle walls
+	newRuleset string    // the ruleset of the next blank encounter
+	draft      draft     // the combatant editor's form
+	logFilter  string    // which events the log shows: "" for all
+	side       panelTabs // the side panel's tabs
+	zoom       int       // board zoom: 0 fits the window, else quarter-scale steps
 
 	rev     int // counts changes of the session, for caches
 	planned *struct {
@@ -255,7 +254,7 @@ func (t *Table) use(sess *combat.Session) {
 	t.changed()
 	t.selected, t.target, t.hover, t.dragging, t.option, t.last = "", "", nil, false, 0, nil
 	t.surprised, t.fc, t.fcPolicies = nil, nil, savedPolicies(sess)
-	t.logSeen = sess.Cursor() // an opened encounter's past is no news
+	t.side.logSeen = sess.Cursor() // an opened encounter's past is no news
 	if cur := sess.State().Current(); cur != "" {
 		t.selected = cur
 	}
