@@ -17,7 +17,8 @@ import (
 
 // TestRefusalsSpeakEachLanguage makes the refusals a user meets at the
 // table in a Kaldaria sample (a move before the start, a move out of turn,
-// a leap, an attack on a foe out of reach, a stat block's impossible HP)
+// a leap, an attack on a foe out of reach, a stat block's impossible HP or
+// mistyped field)
 // and checks that each reaches every language in that language's words,
 // with the creatures by name, the reason in the ruleset's terms, the rule
 // cited and none of the engine's English.
@@ -32,6 +33,8 @@ func TestRefusalsSpeakEachLanguage(t *testing.T) {
 	tbl.use(sess)
 	first := sess.State().Combatants[0]
 	edit := combat.Edit{Spec: combat.Spec{ID: first.ID, Name: first.Name, Side: first.Side, Pos: first.Pos, Profile: first.Profile, HP: 1 << 20}}
+	mistyped := edit
+	mistyped.HP, mistyped.Profile = first.HP, append([]byte(`{"bogus":1,`), first.Profile[1:]...)
 	refuse := func(cmd combat.Command) *combat.RuleError {
 		t.Helper()
 		_, err := sess.Do(cmd)
@@ -49,6 +52,7 @@ func TestRefusalsSpeakEachLanguage(t *testing.T) {
 	rows := []row{
 		{combat.RefusalNotStarted, refuse(combat.Move{ID: first.ID, Path: []grid.Square{first.Pos}}), nil},
 		{combat.RefusalOutOfRange, refuse(edit), nil},
+		{combat.RefusalUnknownField, refuse(mistyped), nil},
 	}
 	for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
 		if _, err := sess.Do(c); err != nil {

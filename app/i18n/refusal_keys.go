@@ -32,6 +32,8 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.out-of-range":      "{field} must be between {min} and {max}, not {value}",
 		"refused.self-attack":       "{name} cannot attack itself",
 		"refused.one-shield-attack": "only one shield attack a round",
+		"refused.unknown-field":     "{field} has no field {key}",
+		"refused.repeated-key":      "{field} gives the field {key} twice",
 	},
 	Hebrew: {
 		"refused.not-started":       "הקרב עוד לא התחיל",
@@ -58,6 +60,8 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.out-of-range":      "{field} חייב להיות בין {min} ל־{max}, לא {value}",
 		"refused.self-attack":       "{name} אינו יכול לתקוף את עצמו",
 		"refused.one-shield-attack": "רק התקפת מגן אחת בסבב",
+		"refused.unknown-field":     "ב־{field} אין שדה {key}",
+		"refused.repeated-key":      "ב־{field} השדה {key} מופיע פעמיים",
 	},
 	Polish: {
 		"refused.not-started":       "starcie jeszcze się nie zaczęło",
@@ -84,6 +88,8 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.out-of-range":      "{field} musi mieścić się między {min} a {max}, nie {value}",
 		"refused.self-attack":       "postać {name} nie może zaatakować samej siebie",
 		"refused.one-shield-attack": "tylko jeden atak tarczą na rundę",
+		"refused.unknown-field":     "w {field} nie ma pola {key}",
+		"refused.repeated-key":      "w {field} pole {key} podano dwa razy",
 	},
 	Kazakh: {
 		"refused.not-started":       "шайқас әлі басталған жоқ",
@@ -110,6 +116,8 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.out-of-range":      "{field} мәні {min} мен {max} аралығында болуы керек, {value} емес",
 		"refused.self-attack":       "{name} өзіне шабуыл жасай алмайды",
 		"refused.one-shield-attack": "бір раундта қалқанмен тек бір шабуыл",
+		"refused.unknown-field":     "{field} ішінде {key} өрісі жоқ",
+		"refused.repeated-key":      "{field} ішінде {key} өрісі екі рет берілген",
 	},
 }
 

@@ -41,6 +41,13 @@ func DecodeStrict(field string, data []byte, v any) error {
 		if errors.As(err, &re) {
 			return re
 		}
+		var ke *keyError
+		if errors.As(err, &ke) {
+			if ke.path != "" {
+				field += "." + ke.path
+			}
+			return &RuleError{Field: field, Msg: ke.Error(), Key: ke.refusal, Args: []any{"key", ke.key}}
+		}
 		return Invalid("", field, "%v", err)
 	}
 	return nil
@@ -108,19 +115,42 @@ func (s *scanner) document(t reflect.Type) error {
 
 func (s *scanner) fail(format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	if len(s.path) > 0 {
-		var b strings.Builder
-		for _, p := range s.path {
-			if p.key != nil {
-				b.WriteString("." + string(p.key))
-			} else {
-				fmt.Fprintf(&b, "[%d]", p.index)
-			}
-		}
-		msg = strings.TrimPrefix(b.String(), ".") + ": " + msg
+	if p := s.where(); p != "" {
+		msg = p + ": " + msg
 	}
 	return fmt.Errorf("json: %s (offset %d)", msg, s.pos)
 }
+
+// where is the path of the value being scanned ("weapons[0]"), "" at the
+// top.
+func (s *scanner) where() string {
+	var b strings.Builder
+	for _, p := range s.path {
+		if p.key != nil {
+			b.WriteString("." + string(p.key))
+		} else {
+			fmt.Fprintf(&b, "[%d]", p.index)
+		}
+	}
+	return strings.TrimPrefix(b.String(), ".")
+}
+
+// failKey is fail for an object key a user can mistype (a field the value
+// has not, or one given twice): DecodeStrict makes it the refusal key names.
+func (s *scanner) failKey(refusal string, key []byte, format string, args ...any) error {
+	return &keyError{err: s.fail(format, args...), path: s.where(), key: string(key), refusal: refusal}
+}
+
+// keyError is the scanner's error about an object key.
+type keyError struct {
+	err     error
+	path    string // where the object is
+	key     string
+	refusal string // RefusalUnknownField or RefusalRepeatedKey
+}
+
+// Error is the scanner's message.
+func (e *keyError) Error() string { return e.err.Error() }
 
 func (s *scanner) space() {
 	for s.pos < len(s.data) {
@@ -277,7 +307,7 @@ func (s *scanner) object(t reflect.Type) error {
 			}
 		}
 		if seen != nil && seen[string(key)] || seen == nil && containsKey(keys, key) {
-			return s.fail("key %q repeated", key)
+			return s.failKey(RefusalRepeatedKey, key, "key %q repeated", key)
 		}
 		if seen != nil {
 			seen[string(key)] = true
@@ -288,11 +318,11 @@ func (s *scanner) object(t reflect.Type) error {
 		if fields != nil {
 			ft, ok := fields[string(key)]
 			if !ok {
-				return s.fail("unknown field %q", key)
+				return s.failKey(RefusalUnknownField, key, "unknown field %q", key)
 			}
 			vt = ft
 		} else if t != nil && t.Kind() == reflect.Struct {
-			return s.fail("unknown field %q", key)
+			return s.failKey(RefusalUnknownField, key, "unknown field %q", key)
 		}
 		s.space()
 		if s.pos >= len(s.data) || s.data[s.pos] != ':' {

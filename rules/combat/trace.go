@@ -154,6 +154,8 @@ const (
 	RefusalOutOfRange    = "out-of-range"      // value, min, max: a number of a stat block or a form
 	RefusalSelfAttack    = "self-attack"       // name
 	RefusalOneShieldBlow = "one-shield-attack" // KC-AMB-16
+	RefusalUnknownField  = "unknown-field"     // key: a stat block or form names a field it has not
+	RefusalRepeatedKey   = "repeated-key"      // key: a stat block or form gives a field twice
 )
 
 // Refuse returns a *RuleError for a refusal a user can meet at the table:
