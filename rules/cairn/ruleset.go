@@ -74,14 +74,17 @@ func state(enc combat.Encounter, id string) (Character, combat.Combatant, error)
 	if !ok {
 		return Character{}, cb, combat.Invalid("", "id", "no combatant %q", id)
 	}
-	c, err := DecodeCharacter(cb.Profile)
+	c, err := memoized(enc, profileKey(cb.Profile), func() (Character, error) { return DecodeCharacter(cb.Profile) })
 	if err != nil {
 		return Character{}, cb, err
 	}
+	c.Armour, c.Weapons = slices.Clone(c.Armour), slices.Clone(c.Weapons)
 	c.ID, c.HP = cb.ID, cb.HP
 	if len(cb.RoundState) > 0 {
-		var w Wounds
-		if err := combat.DecodeStrict("roundState", cb.RoundState, &w); err != nil {
+		w, err := memoized(enc, woundsKey(cb.RoundState), func() (w Wounds, err error) {
+			return w, combat.DecodeStrict("roundState", cb.RoundState, &w)
+		})
+		if err != nil {
 			return Character{}, cb, err
 		}
 		c.Attr, c.Status = w.Attr, w.Status
@@ -90,6 +93,28 @@ func state(enc combat.Encounter, id string) (Character, combat.Combatant, error)
 		return Character{}, cb, err
 	}
 	return AdvanceDying(c, enc.Round-1).Character, cb, nil
+}
+
+// profileKey and woundsKey name a stat block and a Wounds, by their JSON,
+// in an encounter's memo: the many queries asked of one state (and the
+// states after it, which mostly keep the same stat blocks) decode each once.
+type (
+	profileKey string
+	woundsKey  string
+)
+
+// memoized returns the value the encounter's memo holds under key, or
+// derives it and keeps it when it decodes without error. A key is the JSON
+// the value is decoded from, so a value found always matches.
+func memoized[T any](enc combat.Encounter, key any, derive func() (T, error)) (T, error) {
+	if v, ok := enc.Memo().Load(key); ok {
+		return v.(T), nil
+	}
+	v, err := derive()
+	if err == nil {
+		enc.Memo().Store(key, v)
+	}
+	return v, err
 }
 
 // wounds encodes a character's Wounds for Combatant.RoundState.

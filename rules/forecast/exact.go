@@ -1,6 +1,7 @@
 package forecast
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"battlemat/rules/combat"
@@ -36,30 +37,34 @@ type damage struct {
 }
 
 // Exact computes the forecast of a duel exactly, as a Markov chain over
-// the two creatures' hit points, turn by turn: the encounter must be
-// running with no decision pending, and exactly two creatures of two sides
-// still fighting, in contact, each attacking the other with its first
-// attack on every turn and never moving (the play of every policy in that
-// position). Each attack's damage comes from the ruleset's exact odds: its
-// "damage-N" chances where it reports them, else the "down" chance asked at
-// every defender HP from 1 up (the chance that damage reaches at least that
-// HP). This assumes what the ruleset's attack does depends on the state
-// only through HP, with per-round state fresh each round: rulesets whose
-// creatures stay in the fight at 0 HP (a combat.Vitality) are refused.
-// The result has the shape of a Monte Carlo one, every interval of zero
-// width; Fights is 0.
+// the two creatures' states, turn by turn: the encounter must be running
+// with no decision pending, and exactly two creatures of two sides still
+// fighting, in contact, each attacking the other with its first attack on
+// every turn and never moving (the play of every policy in that position).
+//
+// A ruleset whose rounds run as side phases (combat.PhaseResolver) is
+// played by its own ResolvePhase on every sequence of dice it can roll
+// (phaseStep). Otherwise each attack's damage comes from the ruleset's
+// exact odds: its "damage-N" chances where it reports them, else the "down"
+// chance asked at every defender HP from 1 up (the chance that damage
+// reaches at least that HP). This assumes what the ruleset's attack does
+// depends on the state only through HP, with per-round state fresh each
+// round: such rulesets whose creatures stay in the fight at 0 HP (a
+// combat.Vitality) are refused. The result has the shape of a Monte Carlo
+// one, every interval of zero width; Fights is 0.
 func Exact(reg *combat.Registry, enc combat.Encounter, roundCap int) (Result, error) {
 	rs, err := reg.Lookup(enc.Ruleset)
 	if err != nil {
 		return Result{}, err
 	}
-	if _, ok := rs.(combat.Vitality); ok {
+	pr, phases := rs.(combat.PhaseResolver)
+	if _, ok := rs.(combat.Vitality); ok && !phases {
 		return Result{}, &NotExactError{"the ruleset keeps creatures fighting at 0 HP"}
 	}
 	if roundCap <= 0 {
 		roundCap = DefaultRoundCap
 	}
-	if enc.Phase != combat.PhaseRunning || enc.Pending != nil || enc.Move != nil {
+	if enc.Phase != combat.PhaseRunning || enc.Pending != nil || enc.Move != nil || len(enc.Declared) > 0 {
 		return Result{}, &NotExactError{"the encounter must be running with nothing pending"}
 	}
 	f, err := New(reg, enc, Settings{RoundCap: roundCap})
@@ -82,13 +87,16 @@ func Exact(reg *combat.Registry, enc combat.Encounter, roundCap int) (Result, er
 	if a.HP > maxExactHP || b.HP > maxExactHP {
 		return Result{}, &NotExactError{"more than " + strconv.Itoa(maxExactHP) + " HP"}
 	}
+	if phases {
+		return f.chain(enc, fighting, f.phaseStep(pr, enc, fighting))
+	}
 	var ds [2]duelist
 	for k, pair := range [2][2]int{{fighting[0], fighting[1]}, {fighting[1], fighting[0]}} {
 		if ds[k], err = duelOf(rs, enc, pair[0], pair[1]); err != nil {
 			return Result{}, err
 		}
 	}
-	return f.chain(enc, fighting, ds)
+	return f.chain(enc, fighting, hpStep(ds))
 }
 
 // duelOf prepares attacker i against defender j, checking that it makes
@@ -183,66 +191,120 @@ func damageKeys(ch []combat.Chance) (damage, bool) {
 	return dm, true
 }
 
-// chain runs the Markov chain: the probability of every pair of HP, turn
-// after turn, in the encounter's order from the current turn, until one
-// creature is out or the round cap passes.
-func (f *Forecaster) chain(enc combat.Encounter, fighting []int, ds [2]duelist) (Result, error) {
-	type hp [2]int
-	mass := map[hp]float64{{enc.Combatants[fighting[0]].HP, enc.Combatants[fighting[1]].HP}: 1}
+// wound is what the chain tracks of one duellist: its HP and the
+// ruleset's states, as the engine keeps them (strings, so that a pair of
+// wounds is a map key).
+type wound struct {
+	HP                int
+	State, RoundState string
+}
+
+// duelState is both duellists' wounds, in the order of fighting.
+type duelState [2]wound
+
+// seat is one duellist (0 or 1) with a wound, a key for what the chain
+// learns of it once.
+type seat struct {
+	k int
+	w wound
+}
+
+// onto returns c with the wound w.
+func (w wound) onto(c combat.Combatant) combat.Combatant {
+	c.HP = w.HP
+	c.State, c.RoundState = raw(w.State), raw(w.RoundState)
+	return c
+}
+
+// raw is s as JSON, nil when empty.
+func raw(s string) json.RawMessage {
+	if s == "" {
+		return nil
+	}
+	return json.RawMessage(s)
+}
+
+// step calls each with every state the turn of duellist who (0 or 1) in a
+// round can lead s to, with its probability, and whether the other
+// duellist is out of the fight in it.
+type step func(s duelState, who, round int, each func(g duelState, q float64, over bool)) error
+
+// hpStep is the step of rulesets the chain follows by HP alone: the
+// attacker's damage distribution taken off the defender's HP.
+func hpStep(ds [2]duelist) step {
+	return func(s duelState, who, _ int, each func(duelState, float64, bool)) error {
+		dm, err := ds[who].damage(s[who].HP)
+		if err != nil {
+			return err
+		}
+		for i, q := range dm.p {
+			if q == 0 {
+				continue
+			}
+			g := s
+			g[1-who].HP -= dm.min + i
+			each(g, q, g[1-who].HP <= 0)
+		}
+		return nil
+	}
+}
+
+// chain runs the Markov chain: the probability of every state of the two
+// duellists, turn after turn, in the encounter's order from the current
+// turn, until one creature is out or the round cap passes.
+func (f *Forecaster) chain(enc combat.Encounter, fighting []int, move step) (Result, error) {
+	var start duelState
+	for k, i := range fighting {
+		c := enc.Combatants[i]
+		start[k] = wound{HP: c.HP, State: string(c.State), RoundState: string(c.RoundState)}
+	}
+	mass := map[duelState]float64{start: 1}
 	turns := f.turnOrder(enc, fighting)
-	var win [2]float64
+	var win, dead, lost [2]float64
 	var draw float64
-	var dead [2]float64
-	lost := [2]float64{}
 	rounds := make([]float64, f.set.RoundCap)
-	start := hp{enc.Combatants[fighting[0]].HP, enc.Combatants[fighting[1]].HP}
-	end := func(h hp, p float64, round int) {
+	isDead := map[seat]bool{} // the states repeat, and the judge decodes
+	end := func(s duelState, p float64, round int) {
 		rounds[min(round, f.set.RoundCap)-1] += p
 		for k := range 2 {
-			c := enc.Combatants[fighting[k]]
-			c.HP = h[k]
-			if f.judge.isDead(c) {
+			d, ok := isDead[seat{k, s[k]}]
+			if !ok {
+				d = f.judge.isDead(s[k].onto(enc.Combatants[fighting[k]]))
+				isDead[seat{k, s[k]}] = d
+			}
+			if d {
 				dead[k] += p
 			}
-			lost[k] += p * float64(start[k]-max(h[k], 0))
+			lost[k] += p * float64(start[k].HP-max(s[k].HP, 0))
 		}
 	}
 	for t := 0; len(mass) > 0; t++ {
 		who, round := turns(t)
 		if round > f.set.RoundCap {
-			for h, p := range mass {
+			for s, p := range mass {
 				draw += p
-				end(h, p, f.set.RoundCap)
+				end(s, p, f.set.RoundCap)
 			}
 			break
 		}
-		atk := ds[who]
-		if t == 0 && enc.Combatants[atk.idx].Budget.Actions == 0 {
+		if t == 0 && enc.Combatants[fighting[who]].Budget.Actions == 0 {
 			continue // the current creature has already attacked this turn
 		}
-		{
-			next := map[hp]float64{}
-			for h, p := range mass {
-				dm, err := atk.damage(h[who])
-				if err != nil {
-					return Result{}, err
+		next := map[duelState]float64{}
+		for s, p := range mass {
+			err := move(s, who, round, func(g duelState, q float64, over bool) {
+				if over {
+					win[who] += p * q
+					end(g, p*q, round)
+					return
 				}
-				for i, q := range dm.p {
-					if q == 0 {
-						continue
-					}
-					g := h
-					g[1-who] -= dm.min + i
-					if g[1-who] <= 0 {
-						win[who] += p * q
-						end(g, p*q, round)
-						continue
-					}
-					next[g] += p * q
-				}
+				next[g] += p * q
+			})
+			if err != nil {
+				return Result{}, err
 			}
-			mass = next
 		}
+		mass = next
 	}
 	r := Result{Draw: point(draw)}
 	for k := range 2 {

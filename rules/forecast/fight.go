@@ -20,11 +20,16 @@ func FightSeed(seed uint64, i int) uint64 {
 
 // fight is one fight being played.
 type fight struct {
-	f        *Forecaster
-	index    int
-	enc      combat.Encounter
-	dice     *dice.PCG
-	round0   int        // the round the forecast started in
+	f      *Forecaster
+	index  int
+	enc    combat.Encounter
+	dice   *dice.PCG
+	round0 int // the round the forecast started in
+	// struck is the round of the last blow, move or act: a side phase
+	// resolved as a round ends reports it before the next round starts
+	// in the same command, and the fight was decided in the round before.
+	struck   int
+	settled  bool       // the fight ended with one side (or none) standing
 	turn     turnMemory // what the acting creature has done this turn
 	out      []bool     // per creature: out of the fight
 	escaped  []bool     // per creature: left the scene by its side's escape aim (ENG-AIM-1)
@@ -118,26 +123,31 @@ func (ft *fight) apply(cmd combat.Command) error {
 	if err != nil {
 		return &RefusedError{Fight: ft.index, Command: cmd, Err: err}
 	}
+	round := ft.enc.Round // the round the command began in
 	ft.enc, ft.owned = next, true
 	ft.applied++
 	rescan := false
 	for _, ev := range events {
 		switch ev.Type {
 		case combat.RoundStarted:
+			round = ev.Round
 			ft.stale = ft.stale || ft.quiet && ev.Round > ft.round0
 			ft.quiet = true
 			rescan = true
 		case combat.Moved:
 			ft.quiet = false
+			ft.struck = round
 		case combat.AttackResolved, combat.AttackDeclared, combat.AttackScheduled, combat.PhaseHitResolved,
 			combat.SegmentResolved, combat.ActResolved:
 			// A blow struck, or declared for a side phase or a segment
 			// to resolve (ENG-PHASE-2, ENG-TL-2): the fight is moving.
 			ft.quiet = false
+			ft.struck = round
 			rescan = true
 		case combat.TurnStarted:
 			ft.turn = turnMemory{id: ev.Actor}
 		case combat.Downed, combat.HPChanged, combat.ActionUsed, combat.Fled, combat.ConditionAdded:
+			ft.struck = round
 			rescan = true
 		}
 	}
@@ -185,8 +195,10 @@ func (ft *fight) over() (int, bool) {
 	}
 	switch {
 	case standing == -1: // everyone is down or gone
+		ft.settled = true
 		return ft.aimMet(-1), true
 	case standing >= 0:
+		ft.settled = true
 		return ft.aimMet(standing), true
 	case ft.enc.Phase == combat.PhaseEnded, ft.rounds() > ft.f.set.RoundCap:
 		return -1, true
@@ -215,7 +227,11 @@ func (ft *fight) rounds() int { return ft.enc.Round - ft.round0 + 1 }
 // outcome sums up the ended fight.
 func (ft *fight) outcome(winner int) outcome {
 	n := len(ft.enc.Combatants)
-	o := outcome{winner: winner, rounds: min(ft.rounds(), ft.f.set.RoundCap), first: ft.first,
+	rounds := ft.rounds()
+	if ft.settled {
+		rounds = max(ft.struck, ft.round0) - ft.round0 + 1
+	}
+	o := outcome{winner: winner, rounds: min(rounds, ft.f.set.RoundCap), first: ft.first,
 		down: make([]bool, n), dead: make([]bool, n), escaped: slices.Clone(ft.escaped), hpLost: make([]int, len(ft.f.sides))}
 	for i, c := range ft.enc.Combatants {
 		o.down[i] = ft.out[i] && !ft.escaped[i]

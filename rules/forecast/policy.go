@@ -169,7 +169,7 @@ func (ft *fight) enemies(c combat.Combatant) []int {
 // engine's odds allow now: with the first (melee) attack on the enemies in
 // contact, or, when none is, with the others (shots) at any enemy.
 func (p Policy) attack(ft *fight, c combat.Combatant) (combat.Command, bool) {
-	opts := attackOptions(ft, c.ID)
+	opts := attackOptions(ft.f.rs, ft.enc, c.ID)
 	enemies := ft.enemies(c)
 	var touching []int
 	for _, i := range enemies {
@@ -202,9 +202,9 @@ func (p Policy) attack(ft *fight, c combat.Combatant) (combat.Command, bool) {
 
 // attackOptions lists the options of the attacks creature id can make:
 // its Armory's choices, or the ruleset's default attack.
-func attackOptions(ft *fight, id string) []json.RawMessage {
-	if a, ok := ft.f.rs.(combat.Armory); ok {
-		if cs, err := a.AttackChoices(ft.enc, id); err == nil && len(cs) > 0 {
+func attackOptions(rs combat.Ruleset, enc combat.Encounter, id string) []json.RawMessage {
+	if a, ok := rs.(combat.Armory); ok {
+		if cs, err := a.AttackChoices(enc, id); err == nil && len(cs) > 0 {
 			out := make([]json.RawMessage, len(cs))
 			for i, c := range cs {
 				out[i] = c.Option
