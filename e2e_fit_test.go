@@ -22,6 +22,7 @@ type fitMetrics struct {
 	Square                 float64 // a square's width in CSS px
 	PanX, PanY             bool    // the map's scroller can pan that way
 	Panels                 string  // each essential panel's height, for the log
+	First                  string  // the essential panel on top
 	Missing, Cut           []string
 }
 
@@ -46,6 +47,7 @@ const measureFit = `((need) => {
 		Square: b.getBoundingClientRect().width * 40 / b.viewBox.baseVal.width,
 		PanX: w.scrollWidth > w.clientWidth, PanY: w.scrollHeight > w.clientHeight,
 		Panels: [...now.children].map(c => (c.id || c.className) + ' ' + c.offsetHeight).join(', '),
+		First: [...now.children].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0].id,
 		Missing: missing, Cut: cut};
 })`
 
@@ -67,22 +69,23 @@ func urchinsAtGuard(t *testing.T, cmds ...combat.Command) string {
 // the movement and attack panels or the decision with its buttons, and the
 // tabs) fit the window with neither the page nor the side panel scrolling,
 // with the link's notice shown. On the phone the fitted board keeps squares
-// of at least 40 CSS px and pans the rest. The heights are logged on every
+// of at least 40 CSS px and pans the rest, and the bottom sheet starts with
+// what matters now (the decision, else the movement). The heights are logged on every
 // screen.
 func TestE2EFitZoom(t *testing.T) {
 	srv := startServer(t)
 	attackLink := urchinsAtGuard(t)
 	turn := []string{`#tracker .slot[data-acting="true"]`, "#round", "#end-turn", "#inspector", "[role=tablist]"}
 	states := []struct {
-		name, link, ready string
-		need              []string
+		name, link, ready, first string // first: the panel on top of the phone's sheet
+		need                     []string
 	}{
-		{"attack", attackLink, `document.querySelector('#odds .chance') !== null`,
+		{"attack", attackLink, `document.querySelector('#odds .chance') !== null`, "movement",
 			append([]string{"#movement", "#attack", "#odds", "#roll"}, turn...)},
-		{"attacked", attackLink, `document.querySelector('#trace summary') !== null`,
+		{"attacked", attackLink, `document.querySelector('#trace summary') !== null`, "movement",
 			append([]string{"#movement", "#attack", "#trace summary", "#roll"}, turn...)},
 		{"decision", urchinsAtGuard(t, combat.Move{ID: "urchin-1", Path: []grid.Square{{X: 3, Y: 3}}}),
-			`document.getElementById('oa-take') !== null && document.querySelector('#odds .chance') !== null`,
+			`document.getElementById('oa-take') !== null && document.querySelector('#odds .chance') !== null`, "decision",
 			append([]string{"#decision", "#decision #odds", "#oa-take", "#oa-decline"}, turn...)},
 	}
 	for _, vp := range viewports {
@@ -112,6 +115,9 @@ func TestE2EFitZoom(t *testing.T) {
 						}
 						if !m.PanX {
 							t.Errorf("%s, %s: the 12-square board fits a phone at 40 px a square, yet does not pan", st.name, l)
+						}
+						if m.First != st.first {
+							t.Errorf("%s, %s: the sheet starts with %q, want %q", st.name, l, m.First, st.first)
 						}
 					default:
 						if m.PageScroll || m.SideScroll > m.SideClient+1 {

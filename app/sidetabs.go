@@ -53,7 +53,7 @@ func (t *Table) renderMore(enc combat.Encounter) app.UI {
 		switch {
 		case s.id == "log" && sel != "log" && cursor > t.side.logSeen:
 			badge = tabBadge(i18n.Int(l, int64(cursor-t.side.logSeen)), i18n.T(l, "tabs.new", "n", cursor-t.side.logSeen))
-		case s.id == "forecast" && sel != "forecast" && t.fc != nil && !t.fc.running && t.fc.res.Fights > 0 && t.fc.res.Fights != t.fc.seenFights:
+		case s.id == "forecast" && sel != "forecast" && t.forecastNews():
 			badge = tabBadge("•", i18n.T(l, "tabs.fresh"))
 		}
 		on := s.id == sel
@@ -90,6 +90,12 @@ func (t *Table) renderMore(enc combat.Encounter) app.UI {
 		app.Div().Class("tablist").Attr("role", "tablist").Attr("aria-label", i18n.T(l, "tabs.label")).Body(tabs...),
 		app.Div().Class("tabpanels").Body(panels...),
 	)
+}
+
+// forecastNews reports whether the forecast finished with numbers not yet
+// shown on its tab.
+func (t *Table) forecastNews() bool {
+	return t.fc != nil && !t.fc.running && t.fc.res.Fights > 0 && t.fc.res.Fights != t.fc.seenFights
 }
 
 // tabBadge is a tab's mark of news: short visible text, and the words a

@@ -8,6 +8,7 @@ import (
 
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
+	"battlemat/rules/forecast"
 )
 
 // openTag returns the opening tag of the element with id in html, "" when
@@ -68,6 +69,29 @@ func TestSideTabs(t *testing.T) {
 	tb.side.tab = "log"
 	if html := app.HTMLString(tb); strings.Contains(html, "tab-badge") {
 		t.Error("the log is shown, yet its tab keeps a badge")
+	}
+}
+
+// TestForecastNews: a forecast is news for its tab once it has finished
+// with numbers the tab has not shown, and again after more fights.
+func TestForecastNews(t *testing.T) {
+	tb := &Table{}
+	for _, c := range []struct {
+		name string
+		fc   *forecastRun
+		want bool
+	}{
+		{"none", nil, false},
+		{"running", &forecastRun{running: true, res: forecast.Result{Fights: 40}}, false},
+		{"finished", &forecastRun{res: forecast.Result{Fights: 40}}, true},
+		{"shown", &forecastRun{res: forecast.Result{Fights: 40}, seenFights: 40}, false},
+		{"more fights since", &forecastRun{res: forecast.Result{Fights: 80}, seenFights: 40}, true},
+		{"failed before a fight", &forecastRun{err: "x"}, false},
+	} {
+		tb.fc = c.fc
+		if got := tb.forecastNews(); got != c.want {
+			t.Errorf("%s: news %t, want %t", c.name, got, c.want)
+		}
 	}
 }
 
