@@ -2,6 +2,7 @@ package tactics
 
 import (
 	"cmp"
+	"iter"
 	"math"
 	"slices"
 	"sync"
@@ -111,8 +112,8 @@ func (b *Battle) index() error {
 	var hs []hold
 	for i, c := range b.cs {
 		if c.active() {
-			for _, s := range c.Place().Squares() {
-				hs = append(hs, hold{int32(b.board.Index(s)), int16(i), uint8(c.Size.Units())})
+			for sq := range b.squares(c.Place()) {
+				hs = append(hs, hold{int32(sq), int16(i), uint8(c.Size.Units())})
 			}
 		}
 	}
@@ -258,8 +259,8 @@ func (w *Battle) move(b *Battle, idx []int) error {
 	ed := edit(b.occ)
 	for _, i := range idx {
 		if c := b.cs[i]; c.active() {
-			for _, s := range c.Place().Squares() {
-				ed.remove(w.board.Index(s), int16(i), c.Size.Units())
+			for sq := range b.squares(c.Place()) {
+				ed.remove(sq, int16(i), c.Size.Units())
 			}
 		}
 	}
@@ -269,8 +270,7 @@ func (w *Battle) move(b *Battle, idx []int) error {
 		if !c.active() {
 			continue
 		}
-		for _, s := range c.Place().Squares() {
-			sq := w.board.Index(s)
+		for sq := range w.squares(c.Place()) {
 			if int(ed.cell(sq).units)+c.Size.Units() > grid.SquareUnits {
 				if over < 0 || sq < over {
 					over = sq
@@ -407,13 +407,30 @@ func (b *Battle) backers(i int, c *Creature, f func(int)) {
 // backs reports whether a creature standing at p shares a square with the
 // footprint d or stands orthogonally beside it (K-FLANK-7, K-FLANK-8).
 func backs(p, d grid.Footprint) bool {
-	for _, s := range p.Squares() {
-		dx, dy := gap(s.X, d.At.X, d.Side), gap(s.Y, d.At.Y, d.Side)
-		if dx == 0 && dy <= 1 || dy == 0 && dx <= 1 {
-			return true
+	for y := p.At.Y; y < p.At.Y+max(1, p.Side); y++ {
+		for x := p.At.X; x < p.At.X+max(1, p.Side); x++ {
+			dx, dy := gap(x, d.At.X, max(1, d.Side)), gap(y, d.At.Y, max(1, d.Side))
+			if dx == 0 && dy <= 1 || dy == 0 && dx <= 1 {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// squares yields the board index of every square of footprint f, which
+// lies on the board, row by row.
+func (b *Battle) squares(f grid.Footprint) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		k := max(1, f.Side)
+		for y := f.At.Y; y < f.At.Y+k; y++ {
+			for x := f.At.X; x < f.At.X+k; x++ {
+				if !yield(b.board.Index(grid.Square{X: x, Y: y})) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // gap is the distance along one axis from coordinate v to the interval
@@ -479,14 +496,22 @@ func (b *Battle) enterable(i int, at grid.Square) bool {
 func (b *Battle) room(i int, at grid.Square) bool {
 	c := b.cs[i]
 	here := c.Place()
-	for _, s := range (grid.Footprint{At: at, Side: c.side()}).Squares() {
-		used := int(b.occ.at(b.board.Index(s)).units)
-		if c.active() && here.Contains(s) {
-			used -= c.Size.Units()
-		}
-		if used+c.Size.Units() > grid.SquareUnits {
-			return false
+	for y := at.Y; y < at.Y+c.side(); y++ {
+		for x := at.X; x < at.X+c.side(); x++ {
+			if !b.roomAt(c, here, grid.Square{X: x, Y: y}) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// roomAt reports whether square s keeps within capacity with c in it
+// instead of at here (K-SIZE-2).
+func (b *Battle) roomAt(c *Creature, here grid.Footprint, s grid.Square) bool {
+	used := int(b.occ.at(b.board.Index(s)).units)
+	if c.active() && here.Contains(s) {
+		used -= c.Size.Units()
+	}
+	return used+c.Size.Units() <= grid.SquareUnits
 }

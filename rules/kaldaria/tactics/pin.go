@@ -70,7 +70,10 @@ type Protection struct {
 // terms: 3 (K-PIN-2), one per size category the defender is larger
 // (K-PIN-3, K-SIZE-4, A-42), plus ability bonuses (K-PIN-4).
 func PinCapacity(d, largest grid.Size, bonus int) (int, []combat.Modifier) {
-	mods := []combat.Modifier{{Rule: "K-PIN-2", Key: "base", Quantity: QtyPinCapacity, Value: 3}}
+	if (largest == 0 || d <= largest) && bonus == 0 {
+		return 3, basePinCapacity
+	}
+	mods := slices.Clone(basePinCapacity)
 	if largest != 0 && d > largest {
 		mods = append(mods, combat.Modifier{Rule: "K-PIN-3", Key: "size-difference", Quantity: QtyPinCapacity, Value: int(d - largest)})
 	}
@@ -79,6 +82,10 @@ func PinCapacity(d, largest grid.Size, bonus int) (int, []combat.Modifier) {
 	}
 	return combat.Sum(mods, QtyPinCapacity), mods
 }
+
+// basePinCapacity is the terms of the pin capacity every creature has
+// (K-PIN-2); shared, never changed.
+var basePinCapacity = slices.Clip([]combat.Modifier{{Rule: "K-PIN-2", Key: "base", Quantity: QtyPinCapacity, Value: 3}})
 
 // FlankCount returns F = ceil(N/2), the number of partial flankers and of
 // improved flankers a defender with pin capacity n admits (K-FLANK-2,
@@ -159,26 +166,34 @@ func (b *Battle) backProtection(i int) []Protection {
 			}
 		}
 	}
-	for _, s := range d.Place().Squares() {
-		ally(s, ReasonBackToBack)
+	k, at := d.side(), d.At
+	for y := at.Y; y < at.Y+k; y++ {
+		for x := at.X; x < at.X+k; x++ {
+			ally(grid.Square{X: x, Y: y}, ReasonBackToBack)
+		}
 	}
-	for _, s := range d.Place().OrthogonalRing() {
-		switch {
-		case b.board.Wall(s):
-			out = append(out, Protection{Reason: ReasonWall, Rule: ReasonWall.Rule(), At: s})
-		case b.board.In(s):
-			ally(s, ReasonAllyBehind)
+	// The orthogonal ring, in the order of grid.Footprint.OrthogonalRing.
+	for i := range k {
+		for _, s := range [4]grid.Square{{X: at.X + i, Y: at.Y - 1}, {X: at.X + k, Y: at.Y + i}, {X: at.X + i, Y: at.Y + k}, {X: at.X - 1, Y: at.Y + i}} {
+			switch {
+			case b.board.Wall(s):
+				out = append(out, Protection{Reason: ReasonWall, Rule: ReasonWall.Rule(), At: s})
+			case b.board.In(s):
+				ally(s, ReasonAllyBehind)
+			}
 		}
 	}
 	return out
 }
 
+// pinRules are the rules behind every creature's Pins.
+var pinRules = slices.Clip([]combat.RuleID{"K-PIN-9", "K-PIN-3", "K-FLANK-2", "K-FLANK-7", "K-FLANK-9"})
+
 // tidy applies the leave rules to creature i's stored engagement list
 // (K-PIN-9 step 3, D-2) and computes its pin state.
 func (b *Battle) tidy(i int) Pins {
 	d := b.cs[i]
-	p := Pins{ID: d.ID, Engaged: []string{}, Back: b.backProtection(i),
-		Rules: []combat.RuleID{"K-PIN-9", "K-PIN-3", "K-FLANK-2", "K-FLANK-7", "K-FLANK-9"}}
+	p := Pins{ID: d.ID, Engaged: []string{}, Back: b.backProtection(i), Rules: pinRules}
 	for _, x := range d.EngagedBy {
 		c := b.cs[b.byID[x]]
 		switch {
