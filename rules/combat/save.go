@@ -233,6 +233,16 @@ func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	if len(data) > lim.FileBytes() {
 		return Save{}, Invalid("", "save", "%d bytes is more than %d", len(data), lim.FileBytes())
 	}
+	if sv, ok := parseCurrent(data, lim); ok {
+		return sv, nil
+	}
+	return parseAny(data, lim, steps)
+}
+
+// parseAny is parseSave for a document of any version: checked strictly
+// before anything reads it, its version read, migrated, compacted, then
+// decoded strictly.
+func parseAny(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	// Strict before anything reads it, a migration included: one value,
 	// no repeated keys, valid UTF-8.
 	if err := checkJSON(data); err != nil {
@@ -261,12 +271,7 @@ func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	}
 	doc = buf.Bytes()
 	var sv Save
-	caps := map[reflect.Type]int{
-		reflect.TypeFor[[]Entry]():      lim.Log,
-		reflect.TypeFor[[]Combatant]():  lim.Combatants,
-		reflect.TypeFor[[]dice.Throw](): lim.Tape,
-	}
-	if err := strictUnmarshalCapped(doc, &sv, caps); err != nil {
+	if err := strictUnmarshalCapped(doc, &sv, lim.caps()); err != nil {
 		return Save{}, fmt.Errorf("save: %w", err)
 	}
 	if err := sv.validate(lim); err != nil {
@@ -276,6 +281,57 @@ func parseSave(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 		return Save{}, Invalid("", "save", "%d bytes is more than %d", rest, lim.Bytes)
 	}
 	return sv, nil
+}
+
+// caps are the limits on the lists of a save document, for the strict
+// decoder.
+func (lim Limits) caps() map[reflect.Type]int {
+	return map[reflect.Type]int{
+		reflect.TypeFor[[]Entry]():      lim.Log,
+		reflect.TypeFor[[]Combatant]():  lim.Combatants,
+		reflect.TypeFor[[]dice.Throw](): lim.Tape,
+	}
+}
+
+// parseCurrent is parseSave for a sound document of the current version:
+// compacted when it is not compact, then one strict scan against the save
+// format's types and one decode, instead of the untyped scan, the decoding
+// of the top-level members for the version and the copy that compacts it,
+// which a document of another version or a broken one needs first. ok is
+// false for any other document: parseSave then reads it the long way, for
+// its migration or for the error it gives.
+func parseCurrent(data []byte, lim Limits) (Save, bool) {
+	doc := data
+	if !compact(data) {
+		var buf bytes.Buffer
+		if json.Compact(&buf, data) != nil {
+			return Save{}, false
+		}
+		doc = buf.Bytes()
+	}
+	var sv Save
+	if strictUnmarshalCapped(doc, &sv, lim.caps()) != nil || sv.Format != SaveFormat || sv.validate(lim) != nil ||
+		len(doc)-pictureLen(sv.Picture) > lim.Bytes {
+		return Save{}, false
+	}
+	return sv, true
+}
+
+// compact reports whether JSON text has no white space outside its
+// strings.
+func compact(data []byte) bool {
+	in := false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+		case !in && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return false
+		}
+	}
+	return true
 }
 
 // migrate checks the version of a document and migrates it to

@@ -387,3 +387,35 @@ func TestSavePicture(t *testing.T) {
 		t.Errorf("a link with a picture: %v", err)
 	}
 }
+
+// TestParseCurrentMatchesParseAny checks the short way of reading a
+// document of the current version against the long way every document
+// can take: the same save from the golden file, indented and compact, and
+// from its link; and no short way for the documents the long way migrates
+// or refuses (the rows of TestDecodeSaveRejects and a version-1 file).
+func TestParseCurrentMatchesParseAny(t *testing.T) {
+	good := goldenSave(t)
+	var flat bytes.Buffer
+	if err := json.Compact(&flat, good); err != nil {
+		t.Fatal(err)
+	}
+	for name, doc := range map[string][]byte{"indented": good, "compact": flat.Bytes()} {
+		got, ok := parseCurrent(doc, SaveLimits)
+		want, err := parseAny(doc, SaveLimits, migrations)
+		if !ok || err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: short way %v, long way %v: they differ", name, ok, err)
+		}
+	}
+	old, err := os.ReadFile(filepath.Join("testdata", "small.v1.save.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := [][]byte{old, []byte("{"), bytes.Replace(good, []byte(`"version": 6`), []byte(`"version": 7`), 1),
+		bytes.Replace(good, []byte(`"cursor"`), []byte(`"bogus": 1, "cursor"`), 1), append(slices.Clip(good), "{}"...),
+		bytes.Replace(good, []byte(`"cursor"`), []byte(`"cursor": 1, "cursor"`), 1)}
+	for i, doc := range bad {
+		if _, ok := parseCurrent(doc, SaveLimits); ok {
+			t.Errorf("document %d: read the short way", i)
+		}
+	}
+}
