@@ -32,8 +32,8 @@ func TestE2EOpportunityBeforeDrop(t *testing.T) {
 		mouse(t, ctx, input.DispatchMouseEventTypeMouseMoved, grid.Square{X: x, Y: 2})
 	}
 	poll[bool](t, ctx, `+document.getElementById('layer-danger').dataset.count >= 1 && document.querySelector('#token-thug-1.striker') !== null`, 5*time.Second)
-	plan := eval[string](t, ctx, `document.getElementById('plan').textContent`)
-	if !strings.Contains(plan, "Thug 1") || !strings.Contains(plan, "K-OA") {
+	// The board follows the pointer at once; the side panel once it rests.
+	if plan := poll[string](t, ctx, `(p => p && p.textContent.includes('Thug 1') && p.textContent)(document.getElementById('plan'))`, 5*time.Second); !strings.Contains(plan, "K-OA") {
 		t.Errorf("the plan does not explain the opportunity attack: %q", plan)
 	}
 	if moved := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=moved]').length`); moved != 0 {

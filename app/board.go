@@ -32,16 +32,9 @@ type BoardView struct {
 	Cols, Rows int
 	Walls      string // the walls as one SVG path
 	Tokens     []TokenView
-	Bands      []BandView    // squares the selected creature can reach, per movement type
+	Plan       PlanView      // the selected creature's bands and planned move, drawn by paintPlan
 	Threats    []grid.Square // squares where enemies could strike the selected creature
-	Path       []grid.Square // the planned path, start first
-	Danger     []grid.Square // squares whose step would provoke an opportunity attack
-	Strikers   []string      // the IDs of those who would strike
-	Spared     []string      // the IDs of those who could strike but are prevented
-	Blocked    bool          // the planned move is not allowed
-	PathMode   string        // the band of the movement mode the path needs and the mover is not in ("charge"), "" when none
 	Zoom       int           // 0 fits the board to the window; n > 0 draws a square n×10 px wide
-	Hover      string        // the planned destination's name, "" when none
 	Map        *MapLayer     // the picture under the grid, nil when none
 	ScaleBar   string        // the scale bar's label: two squares' length
 	Label      string        // the board described for screen readers
@@ -65,8 +58,6 @@ type TokenView struct {
 	Selected       bool
 	Acting         bool
 	Target         bool
-	Striker        bool
-	Spared         bool
 	Down           bool   // out of the fight, as the ruleset judges it
 	Engaged        string // "pinned" or "overwhelmed" (K-PIN), drawn as a ring
 	EngagedLabel   string // the engagement in words, for the tooltip
@@ -102,12 +93,6 @@ func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 func (b *Board) Render() app.UI {
 	v := b.V
 	w, h := v.Cols*cellPx, v.Rows*cellPx
-	bands := make([]app.UI, len(v.Bands))
-	for i := len(v.Bands) - 1; i >= 0; i-- { // widest band first, underneath
-		b := v.Bands[i]
-		bands[len(v.Bands)-1-i] = svg("path").ID("band-"+b.Key).Class("band "+b.Key).
-			Attr("data-count", b.Count).Attr("d", b.D)
-	}
 	tokens := make([]app.UI, len(v.Tokens))
 	for i, tv := range v.Tokens {
 		tokens[i] = &Token{V: tv}
@@ -124,7 +109,7 @@ func (b *Board) Render() app.UI {
 		Attr("viewBox", fmt.Sprintf("0 0 %d %d", w+2*margin, h+2*margin+28)).
 		Attr("role", "application").
 		Attr("aria-label", v.Label).
-		Attr("data-cols", v.Cols).Attr("data-rows", v.Rows).Attr("data-hover", v.Hover).
+		Attr("data-cols", v.Cols).Attr("data-rows", v.Rows).
 		On("pointerdown", b.gesture("down")).
 		On("pointermove", b.gesture("move")).
 		On("pointerup", b.gesture("up")).
@@ -135,14 +120,12 @@ func (b *Board) Render() app.UI {
 			svg("rect").Class("ground").
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
 			mapLayer(v.Map, w, h),
-			svg("g").ID("layer-bands").Body(bands...),
+			svg("g").ID("layer-bands"), // the plan's layers are left empty here: paintPlan draws them
 			svg("path").ID("layer-threats").Class("threats").Attr("d", squaresPath(v.Threats)),
 			&Lines{Cols: v.Cols, Rows: v.Rows},
 			svg("path").ID("layer-walls").Class("walls").Attr("d", v.Walls),
-			svg("path").ID("layer-danger").Class("danger").Attr("d", squaresPath(v.Danger)).
-				Attr("data-count", len(v.Danger)),
-			svg("polyline").ID("layer-path").Class("path").Attr("data-blocked", v.Blocked).Attr("data-mode", v.PathMode).
-				Attr("points", pathPoints(v.Path)),
+			svg("path").ID("layer-danger").Class("danger"),
+			svg("polyline").ID("layer-path").Class("path"),
 			&Coords{Cols: v.Cols, Rows: v.Rows},
 			svg("g").Class("tokens").Body(tokens...),
 			scaleBar(v.Lang, h, v.ScaleBar),
@@ -439,7 +422,7 @@ func (t *Token) Render() app.UI {
 	for _, c := range []struct {
 		on   bool
 		name string
-	}{{v.Ally, "ally"}, {!v.Ally, "foe"}, {v.Selected, "selected"}, {v.Acting, "acting"}, {v.Target, "target"}, {v.Striker, "striker"}, {v.Spared, "spared"}, {v.Down, "down"}} {
+	}{{v.Ally, "ally"}, {!v.Ally, "foe"}, {v.Selected, "selected"}, {v.Acting, "acting"}, {v.Target, "target"}, {v.Down, "down"}} {
 		if c.on {
 			cls += " " + c.name
 		}
@@ -449,14 +432,15 @@ func (t *Token) Render() app.UI {
 		hpW = max(0, min(size-8, (size-8)*v.HP/v.MaxHP))
 	}
 	marks := v.Badges
-	if v.Striker {
-		marks = append(slices.Clone(marks), "⚔")
-	}
-	badges := make([]app.UI, len(marks))
+	badges := make([]app.UI, len(marks), len(marks)+1)
 	for i, b := range marks {
 		badges[i] = svg("text").Class("badge").Attr("x", x+size-2).Attr("y", y+10+i*10).
 			Attr("text-anchor", "end").Text(b)
 	}
+	// The mark of one who would strike at the planned move: shown by the
+	// style sheet while paintPlan marks the token a striker.
+	badges = append(badges, svg("text").Class("badge strike").Attr("aria-hidden", "true").Attr("x", x+size-2).Attr("y", y+10+len(marks)*10).
+		Attr("text-anchor", "end").Text("⚔"))
 	// The tooltip and the accessible name are one text, which holds all
 	// the token shows (its label, its badges), as screen readers expect.
 	title := v.Label + " " + i18n.T(v.Lang, "board.token", "name", v.Name, "side", v.Side, "hp", v.HP, "max", v.MaxHP) +

@@ -18,22 +18,7 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 	v := BoardView{Lang: t.lang, Cols: enc.Map.W, Rows: enc.Map.H, Walls: t.wallsPath(enc), Zoom: t.zoom}
 	v.Map = t.mapImg.layer()
 	v.ScaleBar, v.Label = scaleLabels(t.lang, combat.ScaleOf(t.sess.Ruleset()), enc.Map.W, enc.Map.H)
-	if t.hover != nil {
-		v.Hover = t.hover.Name()
-	}
-	plan := t.plan(enc)
-	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked
-	if plan.mode != "" {
-		v.PathMode, v.Blocked = modeBand(plan.mode), false
-	}
-	v.Bands = plan.bandViews
-	for _, pr := range plan.provs {
-		if pr.Prevented == "" {
-			v.Strikers = append(v.Strikers, pr.Attacker)
-		} else {
-			v.Spared = append(v.Spared, pr.Attacker)
-		}
-	}
+	v.Plan = t.planView(enc)
 	if t.threats {
 		if th, ok := t.sess.Ruleset().(combat.Threatener); ok && t.selected != "" {
 			v.Threats, _ = th.Threatened(enc, t.selected)
@@ -53,8 +38,7 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 		v.Tokens = append(v.Tokens, TokenView{Lang: t.lang,
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
 			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(t.lang, enc, c, down, reactions),
-			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target,
-			Striker: slices.Contains(v.Strikers, c.ID), Spared: slices.Contains(v.Spared, c.ID), Ally: c.Side == first,
+			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target, Ally: c.Side == first,
 			Risk: t.riskLabel(c.ID), RiskPct: t.riskPct(c.ID),
 			Label: labels[i], Focus: c.ID == focus,
 		})
@@ -65,6 +49,30 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 				tv.Engaged = "overwhelmed"
 			}
 			tv.EngagedLabel = i18n.Label(t.lang, glossary(enc.Ruleset), tv.Engaged) + " (" + string(st.Rule) + ")"
+		}
+	}
+	return v
+}
+
+// planView is what the board draws for the selected creature: the squares
+// it can reach and, for the square under the pointer, the path and who
+// would strike at it on the way.
+func (t *Table) planView(enc combat.Encounter) PlanView {
+	var v PlanView
+	if t.hover != nil {
+		v.Hover = t.hover.Name()
+	}
+	plan := t.plan(enc)
+	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked
+	if plan.mode != "" {
+		v.PathMode, v.Blocked = modeBand(plan.mode), false
+	}
+	v.Bands = plan.bandViews
+	for _, pr := range plan.provs {
+		if pr.Prevented == "" {
+			v.Strikers = append(v.Strikers, pr.Attacker)
+		} else {
+			v.Spared = append(v.Spared, pr.Attacker)
 		}
 	}
 	return v
@@ -308,11 +316,13 @@ func (t *Table) onBoard(ctx app.Context, a app.Action) {
 		switch {
 		case occupant != "" && occupant == t.selected && (t.canMove(enc) || enc.Phase == combat.PhaseSetup):
 			t.dragging = true
+			ctx.PreventUpdate() // nothing shows until the pointer moves
 		case occupant != "" && t.canMove(enc) && enemies(enc, t.selected, occupant):
 			t.target = occupant
 			t.option = 0
 		case occupant != "":
 			t.selected, t.target, t.hover = occupant, "", nil
+			t.showSelection(enc)
 		case t.hover != nil && *t.hover == g.At && t.canMove(enc):
 			t.moveTo(ctx, g.At) // second tap on a planned square: go
 		default:
@@ -326,8 +336,10 @@ func (t *Table) onBoard(ctx app.Context, a app.Action) {
 		}
 		h := g.At
 		t.hover = &h
+		t.preview(ctx)
 	case "up":
 		if !t.dragging {
+			ctx.PreventUpdate() // the press did what it does
 			return
 		}
 		t.dragging = false

@@ -114,7 +114,7 @@ func TestChargeOnlySquareDrawsThePath(t *testing.T) {
 		if p.mode != "charging" || len(p.path) < 2 || p.path[len(p.path)-1] != q {
 			t.Errorf("%s: mode %q, path %v; want the charge's path to it", q.Name(), p.mode, p.path)
 		}
-		if v := tb.boardView(tb.state()); v.PathMode != "charge" || v.Blocked {
+		if v := tb.boardView(tb.state()).Plan; v.PathMode != "charge" || v.Blocked {
 			t.Errorf("%s: board path mode %q, blocked %t", q.Name(), v.PathMode, v.Blocked)
 		}
 		charging := &Table{reg: reg}

@@ -31,6 +31,7 @@ type Table struct {
 	target   string       // the combatant the selected one would attack
 	hover    *grid.Square // the square under the pointer while planning a move
 	dragging bool
+	moves    int      // counts the squares a drag has crossed, to tell when the pointer rests
 	option   int      // index into the attacker's attack options
 	focused  string   // the token that has (or last had) the keyboard focus
 	mapImg   mapImage // the picture under the grid, kept with the encounter in the library
@@ -405,6 +406,10 @@ func (t *Table) Render() app.UI {
 	}
 	enc := t.state()
 	board := &Board{V: t.boardView(enc)}
+	if t.mounted.Context != nil {
+		// The plan's layers are drawn once go-app has updated the page.
+		t.mounted.Defer(func(app.Context) { paintPlan(board.V.Plan) })
+	}
 	return app.Div().Class("table").Body(
 		t.renderBar(enc),
 		app.If(t.notice.Key != "", func() app.UI {
