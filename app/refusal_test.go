@@ -69,7 +69,21 @@ func TestRefusalsSpeakEachLanguage(t *testing.T) {
 			foe = c
 		}
 	}
+	// Hovering a square only a charge reaches, then a taken one: the
+	// planner's refusals name their reasons in the ruleset's terms.
+	tbl.use(sess)
+	plan := func(to grid.Square) *combat.RuleError {
+		t.Helper()
+		tbl.hover = &to
+		var re *combat.RuleError
+		if p := tbl.plan(tbl.state()); !errors.As(p.err, &re) {
+			t.Fatalf("planning a move to %s: %v, want a refusal", to.Name(), p.err)
+		}
+		return re
+	}
 	rows = append(rows,
+		row{combat.RefusalNeedsMode, plan(grid.Square{X: sess.State().Map.W - 1, Y: sess.State().Map.H - 1}), nil},
+		row{combat.RefusalReason, plan(foe.Pos), nil},
 		row{combat.RefusalNotYourTurn, refuse(combat.Move{ID: other.ID, Path: []grid.Square{other.Pos}}), []string{cur.Name, other.Name}},
 		row{combat.RefusalNotNext, refuse(combat.Move{ID: cur.ID, Path: []grid.Square{{X: cur.Pos.X + 5, Y: cur.Pos.Y}}}), nil},
 		row{combat.RefusalCannotAttack, refuse(combat.Attack{Attacker: cur.ID, Defender: foe.ID}), []string{cur.Name, foe.Name}},

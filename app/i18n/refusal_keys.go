@@ -34,6 +34,8 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.one-shield-attack": "only one shield attack a round",
 		"refused.unknown-field":     "{field} has no field {key}",
 		"refused.repeated-key":      "{field} gives the field {key} twice",
+		"refused.reason":            "{why}",
+		"refused.needs-mode":        "{square} is beyond a walk: only {mode} reaches it",
 	},
 	Hebrew: {
 		"refused.not-started":       "הקרב עוד לא התחיל",
@@ -62,6 +64,8 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.one-shield-attack": "רק התקפת מגן אחת בסבב",
 		"refused.unknown-field":     "ב־{field} אין שדה {key}",
 		"refused.repeated-key":      "ב־{field} השדה {key} מופיע פעמיים",
+		"refused.reason":            "{why}",
+		"refused.needs-mode":        "המשבצת {square} מעבר להליכה: רק {mode} מגיעה אליה",
 	},
 	Polish: {
 		"refused.not-started":       "starcie jeszcze się nie zaczęło",
@@ -90,6 +94,8 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.one-shield-attack": "tylko jeden atak tarczą na rundę",
 		"refused.unknown-field":     "w {field} nie ma pola {key}",
 		"refused.repeated-key":      "w {field} pole {key} podano dwa razy",
+		"refused.reason":            "{why}",
+		"refused.needs-mode":        "pole {square} leży poza zasięgiem marszu: dociera tam tylko {mode}",
 	},
 	Kazakh: {
 		"refused.not-started":       "шайқас әлі басталған жоқ",
@@ -118,6 +124,8 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.one-shield-attack": "бір раундта қалқанмен тек бір шабуыл",
 		"refused.unknown-field":     "{field} ішінде {key} өрісі жоқ",
 		"refused.repeated-key":      "{field} ішінде {key} өрісі екі рет берілген",
+		"refused.reason":            "{why}",
+		"refused.needs-mode":        "{square} шаршысы жүрістен тыс: оған тек {mode} жетеді",
 	},
 }
 

@@ -156,6 +156,8 @@ const (
 	RefusalOneShieldBlow = "one-shield-attack" // KC-AMB-16
 	RefusalUnknownField  = "unknown-field"     // key: a stat block or form names a field it has not
 	RefusalRepeatedKey   = "repeated-key"      // key: a stat block or form gives a field twice
+	RefusalReason        = "reason"            // why: a ruleset's reason alone, named in its terms
+	RefusalNeedsMode     = "needs-mode"        // square, mode: only another movement mode reaches the square
 )
 
 // Refuse returns a *RuleError for a refusal a user can meet at the table:

@@ -84,7 +84,7 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 	if err != nil {
 		if mv.Mode == tactics.Normal {
 			if _, cerr := fl.battle.Path(id, tactics.Move{Mode: tactics.Charge, QuickLeap: mv.QuickLeap}, to); cerr == nil {
-				return combat.Plan{}, combat.Invalid("K-MOVE-7", "to", "%s is beyond a walk; a charge would reach it", to.Name())
+				return combat.Plan{}, combat.Refuse("K-MOVE-7", "to", combat.RefusalNeedsMode, "square", to.Name(), "mode", bandKey(tactics.Charge))
 			}
 		}
 		return combat.Plan{}, err

@@ -117,7 +117,8 @@ func cite(rules []combat.RuleID, more ...combat.RuleID) []combat.RuleID {
 	return rules
 }
 
-// refuse returns a typed error citing the reason's rule.
+// refuse returns a typed error citing the reason's rule, keyed so that
+// the UI names the reason in the ruleset's terms.
 func refuse(r Reason, field string) error {
-	return &combat.RuleError{Rule: r.Rule(), Field: field, Msg: string(r)}
+	return &combat.RuleError{Rule: r.Rule(), Field: field, Msg: string(r), Key: combat.RefusalReason, Args: []any{"why", string(r)}}
 }
