@@ -163,12 +163,18 @@ func (t *Table) cannotAttack(enc combat.Encounter, att, def combat.Combatant, er
 			return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", i18n.Label(l, glossary(enc.Ruleset), tier.Reason), "rule", string(tier.Rule))
 		}
 	}
-	n := t.explainError(err)
+	why := t.explainError(err).Args[1]
 	var re *combat.RuleError
-	if errors.As(err, &re) && re.Rule != "" {
-		return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", n.Args[1], "rule", string(re.Rule))
+	if errors.As(err, &re) && re.Key == combat.RefusalCannotAttack {
+		// The refusal would name attacker and target again: its reason is enough.
+		if w, ok := refusalArg(re, "why"); ok {
+			why = term{enc.Ruleset, w}
+		}
 	}
-	return say(l, "attack.impossible.bare", "a", att.Name, "b", def.Name, "why", n.Args[1])
+	if re != nil && re.Rule != "" {
+		return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", why, "rule", string(re.Rule))
+	}
+	return say(l, "attack.impossible.bare", "a", att.Name, "b", def.Name, "why", why)
 }
 
 // describedBy is an aria-describedby value: id when on, else none (go-app

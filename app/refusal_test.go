@@ -109,7 +109,7 @@ func TestRefusalsSpeakEachLanguage(t *testing.T) {
 				if r.re.Rule != "" && !strings.Contains(got, string(r.re.Rule)) {
 					t.Errorf("%v: %q does not cite %s", l, got, r.re.Rule)
 				}
-				if why, ok := reason(r.re); ok {
+				if why, ok := refusalArg(r.re, "why"); ok {
 					if want := i18n.Label(l, glossary(sess.State().Ruleset), why); !strings.Contains(got, want) {
 						t.Errorf("%v: %q does not give the reason %q", l, got, want)
 					}
@@ -167,15 +167,4 @@ func TestSampleTitlesTranslated(t *testing.T) {
 			}
 		}
 	}
-}
-
-// reason returns the "why" argument of a refusal.
-func reason(re *combat.RuleError) (string, bool) {
-	for i := 0; i+1 < len(re.Args); i += 2 {
-		if re.Args[i] == "why" {
-			s, ok := re.Args[i+1].(string)
-			return s, ok
-		}
-	}
-	return "", false
 }

@@ -357,6 +357,17 @@ func (t *Table) refusal(re *combat.RuleError) Notice {
 	return Notice{Key: "refused." + re.Key, Args: append(args, "field", term{enc.Ruleset, re.Field})}
 }
 
+// refusalArg returns the string argument name of a refusal.
+func refusalArg(re *combat.RuleError, name string) (string, bool) {
+	for i := 0; i+1 < len(re.Args); i += 2 {
+		if re.Args[i] == name {
+			s, ok := re.Args[i+1].(string)
+			return s, ok
+		}
+	}
+	return "", false
+}
+
 // term is a key of a ruleset's glossary as a message's value: the
 // ruleset's term for it in the reader's language.
 type term struct{ ruleset, key string }
