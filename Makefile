@@ -23,9 +23,12 @@ run: build
 ## build: the wasm bundle (precompressed) and the server.
 build: wasm precompress server
 
-wasm: web/app.wasm
+wasm: web/app.wasm web/forecast.wasm
 web/app.wasm: $(GO_SRC)
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ .
+# The forecast's Web Worker (web/forecast-worker.js runs it): the rules and the forecast, no UI.
+web/forecast.wasm: $(GO_SRC)
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/forecastworker
 
 server: bin/battlemat
 bin/battlemat: $(GO_SRC)
@@ -33,7 +36,7 @@ bin/battlemat: $(GO_SRC)
 
 # Every file the page fetches from web/ that compresses gets .gz and .br siblings (the server
 # picks one by Accept-Encoding; the page, scripts and manifest go-app makes are gzipped as sent).
-COMPRESSED := web/app.wasm web/battlemat.css web/icon.svg
+COMPRESSED := web/app.wasm web/forecast.wasm web/forecast-worker.js web/battlemat.css web/icon.svg
 precompress: $(COMPRESSED:=.gz) $(COMPRESSED:=.br)
 web/%.gz: web/%
 	gzip -9 -k -f $<
@@ -110,4 +113,4 @@ sizes: build
 	@$(GO) test -tags sizes -count=1 -v -run '^TestSizes$$' . | sed -n '/app.wasm with names/,/pooled by the linker/s/^        //p'
 
 clean:
-	rm -rf bin dist e2e-out e2e.log web/app.wasm $(COMPRESSED:=.gz) $(COMPRESSED:=.br)
+	rm -rf bin dist e2e-out e2e.log web/app.wasm web/forecast.wasm $(COMPRESSED:=.gz) $(COMPRESSED:=.br)

@@ -3,9 +3,16 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"battlemat/rules/combat"
+	"battlemat/rules/rulesets"
 )
 
 // longTasksJS starts recording the page's long tasks (over 50 ms, the
@@ -31,11 +38,12 @@ const progressJS = `(() => {
 	return true;
 })()`
 
-// TestE2EForecast runs "Who wins?" on the goblin ambush: the panel fills
-// with a win bar per side and its interval, a difficulty word, a risk on
-// every token and a rounds histogram, while the page stays responsive (the
-// board zooms while it runs, and its long tasks are measured with a
-// PerformanceObserver); Cancel stops it and Run more plays on from there.
+// TestE2EForecast runs "Who wins?" on the goblin ambush, in the forecast's
+// Web Worker: the panel fills with a win bar per side and its interval, a
+// difficulty word, a risk on every token and a rounds histogram, while the
+// page stays responsive (the board zooms while it runs, and its long tasks
+// are measured with a PerformanceObserver); Cancel stops it and Run more
+// plays on from there.
 func TestE2EForecast(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
@@ -46,10 +54,13 @@ func TestE2EForecast(t *testing.T) {
 	time.Sleep(300 * time.Millisecond) // let the page settle: only the forecast's tasks count
 	eval[bool](t, ctx, `(window.longTasks = [], true)`)
 
-	t0 := eval[float64](t, ctx, `performance.now()`)
 	openTab(t, ctx, "forecast")
+	t0 := eval[float64](t, ctx, `performance.now()`)
 	click(t, ctx, "#forecast-run")
 	poll[bool](t, ctx, `document.getElementById('forecast-cancel') !== null`, 5*time.Second)
+	if !eval[bool](t, ctx, `document.getElementById('forecast').dataset.worker === 'true'`) {
+		t.Error("the forecast does not run in its Web Worker")
+	}
 	// The table answers while the forecast runs: the board zooms.
 	click(t, ctx, "#zoom-in")
 	poll[bool](t, ctx, `document.getElementById('board').style.width !== ''`, 5*time.Second)
@@ -57,8 +68,9 @@ func TestE2EForecast(t *testing.T) {
 	t.Logf("200 fights of the goblin ambush after %.0f ms", at200-t0)
 	screenshot(t, ctx, "forecast-running")
 	click(t, ctx, "#forecast-cancel")
-	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false'`, 5*time.Second)
+	t1 := poll[float64](t, ctx, `document.getElementById('forecast').dataset.running === 'false' ? performance.now() : false`, 5*time.Second)
 	fights := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.fights`)
+	t.Logf("%d fights in %.0f ms: %.0f fights/s", fights, t1-t0, float64(fights)/(t1-t0)*1000)
 	longest := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.longestMs`)
 	drawn := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.drawnMs`)
 	tasks := eval[[]int](t, ctx, `window.longTasks`)
@@ -104,5 +116,82 @@ func TestE2EForecast(t *testing.T) {
 	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false'`, 5*time.Second)
 	if after := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.fights`); after <= fights {
 		t.Errorf("Run more went from %d to %d fights", fights, after)
+	}
+}
+
+// forecastSeen is what one run of "Who wins?" showed: where it ran, its
+// numbers as drawn, and how the page fared meanwhile.
+type forecastSeen struct {
+	Worker  bool     `json:"worker"`
+	Fights  int      `json:"fights"`
+	Rows    []string `json:"rows"`  // each bar's id and share
+	Risks   []string `json:"risks"` // each token's risk label
+	Ms      float64  `json:"ms"`    // from the click on Run to the numbers
+	Longest int      `json:"longest"`
+}
+
+// runForecastToEnd clicks Run and waits for the forecast to finish.
+func runForecastToEnd(t *testing.T, ctx context.Context) forecastSeen {
+	t.Helper()
+	eval[bool](t, ctx, `(window.longTasks = [], window.t0 = performance.now(), true)`)
+	click(t, ctx, "#forecast-run")
+	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false' && document.getElementById('forecast-result') !== null`, 120*time.Second)
+	return eval[forecastSeen](t, ctx, `({
+		worker: document.getElementById('forecast').dataset.worker === 'true',
+		fights: +document.getElementById('forecast-result').dataset.fights,
+		rows: [...document.querySelectorAll('.fc-row')].map(r => r.id + '=' + r.dataset.p),
+		risks: [...document.querySelectorAll('.token')].map(g => g.id + '=' + (g.dataset.risk || '')),
+		ms: performance.now() - window.t0,
+		longest: Math.max(0, ...window.longTasks),
+	})`)
+}
+
+// TestE2EForecastWorkerMatchesPage runs one forecast of 150 fights in the
+// forecast's Web Worker and then, with Worker taken away from the page, on
+// the page's own thread: the second falls back rather than failing, and
+// both show the same numbers. It logs each one's longest main-thread task
+// and fights per second, side by side.
+func TestE2EForecastWorkerMatchesPage(t *testing.T) {
+	s, _ := rulesets.Find("dnd5e-goblin-ambush")
+	enc, err := s.Build(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.NewSession(rulesets.Registry(), enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.SetForecast(json.RawMessage(`{"fights":150,"seed":3}`)); err != nil {
+		t.Fatal(err)
+	}
+	link, err := combat.EncodeLink(sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+link)
+	poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 10*time.Second)
+	eval[bool](t, ctx, longTasksJS)
+	openTab(t, ctx, "forecast")
+	inWorker := runForecastToEnd(t, ctx)
+	screenshot(t, ctx, "forecast-worker")
+	eval[bool](t, ctx, `(window.Worker = undefined, true)`)
+	onPage := runForecastToEnd(t, ctx)
+	for _, r := range []forecastSeen{inWorker, onPage} {
+		where := "on the page's thread"
+		if r.Worker {
+			where = "in the Web Worker"
+		}
+		t.Logf("%s: %d fights in %.0f ms (%.0f fights/s), longest main-thread task %d ms", where, r.Fights, r.Ms, float64(r.Fights)/r.Ms*1000, r.Longest)
+	}
+	if !inWorker.Worker || onPage.Worker {
+		t.Errorf("ran in the worker: first %v, then without Worker %v", inWorker.Worker, onPage.Worker)
+	}
+	if len(onPage.Rows) < 3 || !strings.Contains(strings.Join(onPage.Risks, " "), "%") {
+		t.Errorf("the page shows no numbers to compare: %+v", onPage)
+	}
+	if inWorker.Fights != 150 || !reflect.DeepEqual(inWorker, forecastSeen{Worker: true, Fights: 150, Rows: onPage.Rows, Risks: onPage.Risks, Ms: inWorker.Ms, Longest: inWorker.Longest}) {
+		t.Errorf("the worker showed %+v\nthe page %+v", inWorker, onPage)
 	}
 }

@@ -46,9 +46,10 @@ var (
 	rootErr  error
 )
 
-// siteRoot builds a fresh app.wasm (as the Makefile does) into a temporary
-// copy of web/, and gives it, the style sheet and the icon gzip and, when
-// the brotli tool exists, brotli siblings.
+// siteRoot builds a fresh app.wasm and the forecast's worker wasm (as the
+// Makefile does) into a temporary copy of web/, and gives them, the worker
+// script, the style sheet and the icon gzip and, when the brotli tool
+// exists, brotli siblings.
 func siteRoot(t *testing.T) string {
 	t.Helper()
 	rootOnce.Do(func() {
@@ -61,8 +62,10 @@ func siteRoot(t *testing.T) string {
 			return
 		}
 		wasm := filepath.Join(web, "app.wasm")
-		for _, f := range []string{wasm, wasm + ".gz", wasm + ".br"} {
+		for _, f := range []string{wasm, filepath.Join(web, "forecast.wasm")} {
 			os.Remove(f)
+			os.Remove(f + ".gz")
+			os.Remove(f + ".br")
 		}
 		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, ".")
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -70,8 +73,15 @@ func siteRoot(t *testing.T) string {
 			rootErr = &buildError{out: string(out), err: err}
 			return
 		}
+		worker := filepath.Join(web, "forecast.wasm")
+		cmd = exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", worker, "./cmd/forecastworker")
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			rootErr = &buildError{out: string(out), err: err}
+			return
+		}
 		// The siblings make build makes (COMPRESSED in the Makefile).
-		for _, f := range []string{wasm, filepath.Join(web, "battlemat.css"), filepath.Join(web, "icon.svg")} {
+		for _, f := range []string{wasm, worker, filepath.Join(web, "forecast-worker.js"), filepath.Join(web, "battlemat.css"), filepath.Join(web, "icon.svg")} {
 			if rootErr = gzipFile(f); rootErr != nil {
 				return
 			}
@@ -93,7 +103,7 @@ type buildError struct {
 	err error
 }
 
-func (e *buildError) Error() string { return "building app.wasm: " + e.err.Error() + "\n" + e.out }
+func (e *buildError) Error() string { return "building the wasm: " + e.err.Error() + "\n" + e.out }
 
 func gzipFile(name string) error {
 	b, err := os.ReadFile(name)

@@ -110,6 +110,11 @@ func newHandler(root string) (*goapp.Handler, error) {
 		ServiceWorkerTemplate: offlineWorker(),
 		Resources:             webFiles{dir: filepath.Join(root, "web")},
 	}
+	// The forecast's Web Worker goes offline with the app when it is built
+	// (make wasm); without it the page plays forecasts on its own thread.
+	if _, err := os.Stat(filepath.Join(root, "web", "forecast.wasm")); err == nil {
+		h.CacheableResources = append(h.CacheableResources, "/web/forecast-worker.js", "/web/forecast.wasm")
+	}
 	return h, nil
 }
 

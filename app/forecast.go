@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -15,11 +16,14 @@ import (
 )
 
 // The "Who wins?" panel plays the open encounter to its end many times
-// (rules/forecast) on the page's own thread, in short slices of work, each
-// a task of its own, so the table stays responsive while it runs: a slice
-// either plays fights for at most forecastSlice, showing only the progress
-// bar's new value, or plays none and redraws the panel with the numbers so
-// far.
+// (rules/forecast) in a Web Worker (cmd/forecastworker, web/forecast-worker.js)
+// and only draws the numbers it posts back. Where there is no worker (no
+// Worker in the browser, or its files fail to load) it plays them on the
+// page's own thread, in short slices of work, each a task of its own, so
+// the table stays responsive while it runs: a slice either plays fights for
+// at most forecastSlice, showing only the progress bar's new value, or
+// plays none and redraws the panel with the numbers so far. Both play the
+// same fights with the same dice, so they give the same numbers.
 const (
 	forecastFights  = 4000                   // most fights of a forecast; it stops earlier once precise
 	forecastMore    = 2000                   // fights "Run more" adds
@@ -31,10 +35,17 @@ const (
 // Table, whose context outlives the buttons that start a forecast.
 const actionForecast = "forecast"
 
+// forecastWorkerScript is the Web Worker that plays a forecast off the
+// page's thread.
+const forecastWorkerScript = "/web/forecast-worker.js"
+
 // forecastRun is a forecast in progress or done.
 type forecastRun struct {
-	f          *forecast.Forecaster
-	rev        int // the revision of the session it forecasts
+	f          *forecast.Forecaster // on the page's thread; nil while a worker plays it
+	w          *forecastWorker      // the worker that plays it, or nil
+	enc        combat.Encounter     // what it forecasts
+	set        forecast.Settings    // the settings asked for
+	rev        int                  // the revision of the session it forecasts
 	running    bool
 	cancelled  bool
 	err        string
@@ -43,6 +54,66 @@ type forecastRun struct {
 	longest    time.Duration // the longest slice of work so far
 	drawn      time.Duration // the longest redraw of the table with the numbers so far
 	seenFights int           // the fights of the result last shown on its tab
+}
+
+// forecastWorker is a forecast's Web Worker and the page's side of its
+// messages (cmd/forecastworker).
+type forecastWorker struct {
+	js             app.Value
+	onMsg, onErr   app.Func
+	start          string // the start message, sent once the worker is listening
+	ready          bool   // the worker has said it is listening
+	played, fights int    // as last reported
+	roundCap       int
+}
+
+// workerReply is a message from the worker.
+type workerReply struct {
+	Type     string           `json:"type"`
+	Played   int              `json:"played"`
+	Fights   int              `json:"fights"`
+	RoundCap int              `json:"roundCap"`
+	Running  bool             `json:"running"`
+	Result   *forecast.Result `json:"result"`
+	Error    string           `json:"error"`
+}
+
+// started reports whether the forecast could start: it has a player.
+func (fc *forecastRun) started() bool { return fc.f != nil || fc.w != nil }
+
+// played returns the fights played so far.
+func (fc *forecastRun) played() int {
+	if fc.f != nil {
+		return fc.f.Played()
+	}
+	return fc.w.played
+}
+
+// budget returns the fights the forecast plays at most.
+func (fc *forecastRun) budget() int {
+	if fc.f != nil {
+		return fc.f.Settings().Fights
+	}
+	return fc.w.fights
+}
+
+// roundCap returns the round cap in effect.
+func (fc *forecastRun) roundCap() int {
+	if fc.f != nil {
+		return fc.f.Settings().RoundCap
+	}
+	return fc.w.roundCap
+}
+
+// stop ends the forecast's worker, if any.
+func (fc *forecastRun) stop() {
+	if fc == nil || fc.w == nil {
+		return
+	}
+	fc.w.js.Call("terminate")
+	fc.w.onMsg.Release()
+	fc.w.onErr.Release()
+	fc.w = nil
 }
 
 // startForecast forecasts the open encounter from where it stands, with
@@ -57,13 +128,120 @@ func (t *Table) startForecast(ctx app.Context) {
 	if raw, err := json.Marshal(set); err == nil && t.sess.SetForecast(raw) == nil {
 		t.autosave(ctx)
 	}
-	f, err := forecast.New(t.reg, t.state(), set)
+	t.fc.stop()
+	fc := &forecastRun{enc: t.state(), set: set, rev: t.rev}
+	t.fc = fc
+	if !t.startWorker(fc) {
+		t.forecastOnPage(ctx, fc)
+	}
+}
+
+// forecastOnPage plays the forecast on the page's own thread.
+func (t *Table) forecastOnPage(ctx app.Context, fc *forecastRun) {
+	fc.stop()
+	f, err := forecast.New(t.reg, fc.enc, fc.set)
 	if err != nil {
-		t.fc = &forecastRun{rev: t.rev, err: err.Error()}
+		fc.err, fc.running = err.Error(), false
 		return
 	}
-	t.fc = &forecastRun{f: f, rev: t.rev}
+	fc.f = f
 	t.resumeForecast(ctx)
+}
+
+// startWorker starts the forecast in a Web Worker and reports whether it
+// could: the browser has workers and the encounter encodes.
+func (t *Table) startWorker(fc *forecastRun) (ok bool) {
+	ctor := app.Window().Get("Worker")
+	if !ctor.Truthy() {
+		return false
+	}
+	save, err := combat.EncodeSave(t.sess)
+	if err != nil {
+		return false
+	}
+	start, err := json.Marshal(struct {
+		Type     string            `json:"type"`
+		Save     json.RawMessage   `json:"save"`
+		Settings forecast.Settings `json:"settings"`
+	}{"start", save, fc.set})
+	if err != nil {
+		return false
+	}
+	defer func() {
+		if recover() != nil { // the browser refused the worker
+			ok = false
+		}
+	}()
+	ctx := t.mounted
+	w := &forecastWorker{js: ctor.New(forecastWorkerScript), start: string(start)}
+	w.onMsg = app.FuncOf(func(this app.Value, args []app.Value) any {
+		data := args[0].Get("data").String()
+		ctx.Dispatch(func(ctx app.Context) { t.onWorker(ctx, fc, data) })
+		return nil
+	})
+	w.onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
+		msg := args[0].Get("message").String()
+		ctx.Dispatch(func(ctx app.Context) { t.onWorker(ctx, fc, `{"type":"error","error":`+strconv.Quote(msg)+`}`) })
+		return nil
+	})
+	w.js.Set("onmessage", w.onMsg)
+	w.js.Set("onerror", w.onErr)
+	fc.w, fc.running, fc.cancelled = w, true, false
+	return true
+}
+
+// onWorker takes a message from the forecast's worker: progress goes
+// straight into the progress bar, without a redraw; numbers redraw the
+// panel. An error before the worker listens (its files did not load)
+// moves the forecast onto the page's thread.
+func (t *Table) onWorker(ctx app.Context, fc *forecastRun, data string) {
+	var r workerReply
+	if t.fc != fc || fc.w == nil || json.Unmarshal([]byte(data), &r) != nil {
+		ctx.PreventUpdate()
+		return
+	}
+	w := fc.w
+	if r.Type != "ready" && r.Type != "error" {
+		w.played, w.fights, w.roundCap = r.Played, r.Fights, r.RoundCap
+	}
+	switch r.Type {
+	case "ready":
+		w.ready = true
+		w.js.Call("postMessage", w.start)
+		ctx.PreventUpdate()
+	case "progress":
+		ctx.PreventUpdate()
+		if fc.running {
+			t.showProgress(fc)
+		}
+	case "result":
+		if r.Result != nil {
+			fc.res, fc.shown = *r.Result, time.Now()
+		}
+		if !r.Running {
+			fc.running = false
+		}
+		ctx.Defer(func(app.Context) {
+			if !t.rendered.IsZero() {
+				fc.drawn = max(fc.drawn, time.Since(t.rendered))
+			}
+		})
+	case "error":
+		if !w.ready {
+			t.forecastOnPage(ctx, fc)
+			return
+		}
+		fc.err, fc.running = r.Error, false
+	default:
+		ctx.PreventUpdate()
+	}
+}
+
+// post sends the forecast's worker a message.
+func (fc *forecastRun) post(msg string) {
+	if fc.w != nil && fc.w.ready {
+		fc.w.js.Call("postMessage", msg)
+	}
 }
 
 // savedPolicies returns the tactics per side kept with a session, or nil
@@ -139,7 +317,7 @@ func (t *Table) showForecast(ctx app.Context, fc *forecastRun) {
 func (t *Table) showProgress(fc *forecastRun) {
 	doc := app.Window().Get("document")
 	if bar := doc.Call("getElementById", "forecast-progress"); bar.Truthy() {
-		bar.Set("value", fc.f.Played())
+		bar.Set("value", fc.played())
 	}
 	line := doc.Call("getElementById", "forecast-progress-line")
 	if !line.Truthy() {
@@ -147,7 +325,7 @@ func (t *Table) showProgress(fc *forecastRun) {
 	}
 	bdis := line.Call("getElementsByTagName", "bdi")
 	i := 0
-	for _, p := range i18n.Parts(t.lang, "forecast.progress", "n", fc.f.Played(), "max", fc.f.Settings().Fights) {
+	for _, p := range i18n.Parts(t.lang, "forecast.progress", "n", fc.played(), "max", fc.budget()) {
 		if !p.Arg {
 			continue
 		}
@@ -181,10 +359,44 @@ func (t *Table) nextSlice(f func(app.Context)) {
 	ch.Get("port2").Call("postMessage", nil)
 }
 
+// cancelForecast stops the forecast: on the page's thread at once; in a
+// worker once it has sent the numbers of the fights it finished.
+func (t *Table) cancelForecast() {
+	fc := t.fc
+	if fc == nil {
+		return
+	}
+	fc.cancelled = true
+	if fc.w != nil && fc.w.ready {
+		fc.post(`{"type":"pause"}`)
+		return
+	}
+	fc.stop()
+	fc.running = false
+	if fc.f != nil {
+		fc.res = fc.f.Result()
+	}
+}
+
+// moreForecast plays forecastMore more fights of the forecast ("Run more").
+func (t *Table) moreForecast(ctx app.Context) {
+	fc := t.fc
+	if fc == nil || !fc.started() || fc.rev != t.rev {
+		return
+	}
+	if fc.w != nil {
+		fc.running, fc.cancelled = true, false
+		fc.post(`{"type":"more","more":` + strconv.Itoa(forecastMore) + `}`)
+		return
+	}
+	fc.f.Extend(forecastMore)
+	t.resumeForecast(ctx)
+}
+
 // forecastNow returns the forecast of the open encounter as it stands, or
 // nil when there is none or the encounter changed since.
 func (t *Table) forecastNow() *forecastRun {
-	if t.fc == nil || t.fc.rev != t.rev || t.fc.f == nil || t.fc.res.Fights == 0 {
+	if t.fc == nil || t.fc.rev != t.rev || !t.fc.started() || t.fc.res.Fights == 0 {
 		return nil
 	}
 	return t.fc
@@ -259,13 +471,10 @@ func (t *Table) renderForecast(enc combat.Encounter) app.UI {
 	switch {
 	case running:
 		body = append(body,
-			app.Progress().ID("forecast-progress").Attr("max", fc.f.Settings().Fights).Attr("value", fc.f.Played()),
-			app.P().ID("forecast-progress-line").Body(say(l, "forecast.progress", "n", fc.f.Played(), "max", fc.f.Settings().Fights)...),
+			app.Progress().ID("forecast-progress").Attr("max", fc.budget()).Attr("value", fc.played()),
+			app.P().ID("forecast-progress-line").Body(say(l, "forecast.progress", "n", fc.played(), "max", fc.budget())...),
 			app.Button().ID("forecast-cancel").Text(i18n.T(l, "forecast.cancel")).OnClick(func(ctx app.Context, e app.Event) {
-				if t.fc != nil {
-					t.fc.running, t.fc.cancelled = false, true
-					t.fc.res = t.fc.f.Result()
-				}
+				t.cancelForecast()
 			}),
 		)
 	default:
@@ -275,12 +484,13 @@ func (t *Table) renderForecast(enc combat.Encounter) app.UI {
 	if fc != nil && fc.err != "" {
 		body = append(body, app.P().ID("forecast-error").Class("error").Body(say(l, "forecast.failed", "msg", fc.err)...))
 	}
-	if fc != nil && fc.f != nil && fc.rev != t.rev {
+	if fc != nil && fc.started() && fc.rev != t.rev {
 		body = append(body, app.P().ID("forecast-stale").Text(i18n.T(l, "forecast.stale")))
 	} else if fc != nil && fc.res.Fights > 0 {
 		body = append(body, t.renderForecastResult(enc, fc))
 	}
-	return app.Section().ID("forecast").Class("panel forecast").Attr("data-running", running).Body(body...)
+	return app.Section().ID("forecast").Class("panel forecast").Attr("data-running", running).
+		Attr("data-worker", fc != nil && fc.w != nil).Body(body...)
 }
 
 // renderPolicies offers a choice of tactics for each side.
@@ -335,7 +545,7 @@ func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.
 	for _, s := range r.Sides {
 		rows = append(rows, bar("forecast-win-"+s.Side, "forecast.win", s.Win, "side", s.Side))
 	}
-	rows = append(rows, bar("forecast-draw", "forecast.draw", r.Draw, "cap", fc.f.Settings().RoundCap))
+	rows = append(rows, bar("forecast-draw", "forecast.draw", r.Draw, "cap", fc.roundCap()))
 	out := []app.UI{app.Ul().Class("fc-bars").Body(rows...)}
 	first := firstSide(enc)
 	if s, ok := r.Side(first); ok {
@@ -359,12 +569,9 @@ func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.
 		status = app.P().ID("forecast-count").Body(say(l, "forecast.cancelled", "n", r.Fights)...)
 	}
 	out = append(out, status)
-	if !fc.running && fc.f.Played() < forecast.MaxFights {
+	if !fc.running && fc.played() < forecast.MaxFights {
 		out = append(out, app.Button().ID("forecast-more").Text(i18n.T(l, "forecast.more")).OnClick(func(ctx app.Context, e app.Event) {
-			if t.fc != nil && t.fc.f != nil && t.fc.rev == t.rev {
-				t.fc.f.Extend(forecastMore)
-				t.resumeForecast(ctx)
-			}
+			t.moreForecast(ctx)
 		}))
 	}
 	return app.Div().ID("forecast-result").Attr("data-fights", r.Fights).Attr("data-longest-ms", fc.longest.Milliseconds()).Attr("data-drawn-ms", fc.drawn.Milliseconds()).Body(out...)
