@@ -89,12 +89,16 @@ func (fc *forecastRun) played() int {
 	return fc.w.played
 }
 
-// budget returns the fights the forecast plays at most.
+// budget returns the fights the forecast plays at most (those asked for
+// until the worker has said).
 func (fc *forecastRun) budget() int {
-	if fc.f != nil {
+	switch {
+	case fc.f != nil:
 		return fc.f.Settings().Fights
+	case fc.w.fights > 0:
+		return fc.w.fights
 	}
-	return fc.w.fights
+	return fc.set.Fights
 }
 
 // roundCap returns the round cap in effect.
@@ -317,6 +321,7 @@ func (t *Table) showForecast(ctx app.Context, fc *forecastRun) {
 func (t *Table) showProgress(fc *forecastRun) {
 	doc := app.Window().Get("document")
 	if bar := doc.Call("getElementById", "forecast-progress"); bar.Truthy() {
+		bar.Set("max", fc.budget()) // "Run more" raises it
 		bar.Set("value", fc.played())
 	}
 	line := doc.Call("getElementById", "forecast-progress-line")
