@@ -10,9 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"battlemat/rules/combat"
-	"battlemat/rules/rulesets"
 )
 
 // longTasksJS starts recording the page's long tasks (over 50 ms, the
@@ -152,25 +149,13 @@ func runForecastToEnd(t *testing.T, ctx context.Context) forecastSeen {
 // both show the same numbers. It logs each one's longest main-thread task
 // and fights per second, side by side.
 func TestE2EForecastWorkerMatchesPage(t *testing.T) {
-	s, _ := rulesets.Find("dnd5e-goblin-ambush")
-	enc, err := s.Build(7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, err := combat.NewSession(rulesets.Registry(), enc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sess := scenarioSession(t, "dnd5e-goblin-ambush")
 	if err := sess.SetForecast(json.RawMessage(`{"fights":150,"seed":3}`)); err != nil {
-		t.Fatal(err)
-	}
-	link, err := combat.EncodeLink(sess)
-	if err != nil {
 		t.Fatal(err)
 	}
 	srv := startServer(t)
 	ctx := newBrowser(t)
-	navigate(t, ctx, srv.URL+"/#"+link)
+	navigate(t, ctx, srv.URL+"/#"+linkOf(t, sess))
 	poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 10*time.Second)
 	eval[bool](t, ctx, longTasksJS)
 	openTab(t, ctx, "forecast")

@@ -24,6 +24,22 @@ import (
 // returns its share link, so each browser test starts from a known board.
 func scenario(t *testing.T, sample string, cmds ...combat.Command) string {
 	t.Helper()
+	return linkOf(t, scenarioSession(t, sample, cmds...))
+}
+
+// linkOf returns a session's share link.
+func linkOf(t *testing.T, sess *combat.Session) string {
+	t.Helper()
+	link, err := combat.EncodeLink(sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
+// scenarioSession is scenario's session, before it becomes a link.
+func scenarioSession(t *testing.T, sample string, cmds ...combat.Command) *combat.Session {
+	t.Helper()
 	s, ok := rulesets.Find(sample)
 	if !ok {
 		t.Fatalf("no sample %q", sample)
@@ -41,11 +57,7 @@ func scenario(t *testing.T, sample string, cmds ...combat.Command) string {
 			t.Fatalf("scenario %s: %s: %v", sample, c.Kind(), err)
 		}
 	}
-	link, err := combat.EncodeLink(sess)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return link
+	return sess
 }
 
 // dairnDuel is the DAIRN sample with the hero next to the bandit sister and
