@@ -3,6 +3,7 @@ package encounter
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
@@ -31,6 +32,13 @@ type derived struct {
 
 	mu    sync.Mutex
 	moved map[placement]movedBattle
+	last  atomic.Pointer[placed] // the placement asked last, looked up first
+}
+
+// placed is a battle with a combatant moved, with its placement.
+type placed struct {
+	at placement
+	movedBattle
 }
 
 // placement is a combatant standing somewhere else than where it is.
@@ -112,22 +120,29 @@ func derive(enc combat.Encounter) *derived {
 	return d
 }
 
-// deriveMover returns what a step of combatant id needs: the state derived
-// from enc, or from an earlier revision that differs from enc only in
-// where id stands and what is left of its budget (as during a move, whose
-// every step asks), with id's combatant in enc, nil when enc has none. The
-// caller reads id's position and budget from that combatant, and the rest
-// from the derived state.
-func deriveMover(enc combat.Encounter, id string) (*derived, *combat.Combatant) {
+// deriveMover returns what a step of combatant id from square from needs:
+// the state derived from enc, or from an earlier revision that differs
+// from enc only in where id stands and what is left of its budget (as
+// during a move, whose every step asks), with id's combatant in enc, nil
+// when enc has none. The caller reads id's position and budget from that
+// combatant, and the rest from the derived state.
+func deriveMover(enc combat.Encounter, id string, from grid.Square) (*derived, *combat.Combatant) {
 	var c *combat.Combatant
 	if i := enc.Find(id); i >= 0 {
 		c = &enc.Combatants[i]
 	}
 	if v, ok := enc.Memo().Load(derivedKey{}); ok && c != nil {
 		if d := v.(recent)[0]; d != nil {
-			if changed, similar := d.changes(enc); similar && (len(changed) == 0 ||
-				len(changed) == 1 && &enc.Combatants[changed[0]] == c && movedOnly(d.cs[changed[0]], c)) {
+			changed, similar := d.changes(enc)
+			if similar && len(changed) == 0 {
 				return d, c
+			}
+			// A step asked about again (not a move's next step) is worth
+			// deriving the state for: the next asks find it.
+			if similar && len(changed) == 1 && &enc.Combatants[changed[0]] == c && movedOnly(d.cs[changed[0]], c) {
+				if l := d.last.Load(); l == nil || l.at != (placement{id, from}) {
+					return d, c
+				}
 			}
 		}
 	}
@@ -201,10 +216,14 @@ func (d *derived) battleWith(id string, at grid.Square) (*tactics.Battle, error)
 		return d.field.battle, nil
 	}
 	key := placement{id, at}
+	if l := d.last.Load(); l != nil && l.at == key {
+		return l.battle, l.err
+	}
 	d.mu.Lock()
 	mb, ok := d.moved[key]
 	d.mu.Unlock()
 	if ok {
+		d.last.Store(&placed{key, mb})
 		return mb.battle, mb.err
 	}
 	mb.battle, mb.err = d.field.battleWith(id, at)
@@ -214,5 +233,6 @@ func (d *derived) battleWith(id string, at grid.Square) (*tactics.Battle, error)
 	}
 	d.moved[key] = mb
 	d.mu.Unlock()
+	d.last.Store(&placed{key, mb})
 	return mb.battle, mb.err
 }

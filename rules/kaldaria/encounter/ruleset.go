@@ -126,7 +126,7 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 // enemies whose opportunity attack the step provokes (K-OA-1, K-OA-7,
 // K-OA-8, K-PIN-6, K-PIN-7).
 func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
-	d, c := deriveMover(enc, id)
+	d, c := deriveMover(enc, id, from)
 	if d.err != nil {
 		return combat.StepCheck{}, d.err
 	}

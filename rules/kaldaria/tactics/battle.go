@@ -5,7 +5,7 @@ import (
 	"iter"
 	"math"
 	"slices"
-	"sync"
+	"sync/atomic"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
@@ -27,10 +27,8 @@ type Battle struct {
 	occ  occupancy // the active creatures in each square (K-SIZE-2)
 	pins []*Pins   // per creature, by index
 	// budgets are the creatures' movement budgets for each movement type
-	// (Normal, Charge, Retreat), by index, nil until first asked; mu
-	// guards them.
-	budgets []*[3]Budget
-	mu      sync.Mutex
+	// (Normal, Charge, Retreat), by index, nil until first asked.
+	budgets []atomic.Pointer[[3]Budget]
 }
 
 // MaxSides is the number of distinct sides a Battle accepts.
@@ -146,7 +144,7 @@ func overCapacity(s grid.Square) error {
 func (b *Battle) engage() {
 	n := len(b.cs)
 	pins := make([]Pins, n)
-	b.pins, b.budgets = make([]*Pins, n), make([]*[3]Budget, n)
+	b.pins, b.budgets = make([]*Pins, n), make([]atomic.Pointer[[3]Budget], n)
 	for i := range b.cs {
 		pins[i] = b.tidy(i)
 		b.pins[i] = &pins[i]
@@ -317,9 +315,10 @@ func (w *Battle) reengage(b *Battle, idx []int) {
 			}
 		}
 	}
-	b.mu.Lock()
-	w.budgets = slices.Clone(b.budgets)
-	b.mu.Unlock()
+	w.budgets = make([]atomic.Pointer[[3]Budget], n)
+	for i := range b.budgets {
+		w.budgets[i].Store(b.budgets[i].Load())
+	}
 	w.pins = slices.Clone(b.pins)
 	redoOf := func(x string) {
 		if j := w.byID[x]; mark[j] != 2 {
@@ -360,14 +359,14 @@ func (w *Battle) reengage(b *Battle, idx []int) {
 	// is pinned (K-MOVE, K-PIN-8).
 	for _, j := range redo {
 		if w.pins[j].Pinned() != b.pins[j].Pinned() {
-			w.budgets[j] = nil
+			w.budgets[j].Store(nil)
 		}
 	}
 	for _, i := range idx {
 		c := *b.cs[i]
 		c.At = w.cs[i].At
 		if !c.Equal(*w.cs[i]) {
-			w.budgets[i] = nil
+			w.budgets[i].Store(nil)
 		}
 	}
 }

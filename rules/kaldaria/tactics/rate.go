@@ -107,9 +107,7 @@ type Budget struct {
 // derived from it while nothing it depends on changes). Its slices are
 // clipped, so that a caller's append never writes into the kept copy.
 func (b *Battle) budget(i int, mode Mode) Budget {
-	b.mu.Lock()
-	bs := b.budgets[i]
-	b.mu.Unlock()
+	bs := b.budgets[i].Load()
 	if bs == nil {
 		bs = new([3]Budget)
 		for k, m := range []Mode{Normal, Charge, Retreat} {
@@ -117,9 +115,7 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 			bu.Rules, bu.Rate.Modifiers, bu.Rate.Rules = slices.Clip(bu.Rules), slices.Clip(bu.Rate.Modifiers), slices.Clip(bu.Rate.Rules)
 			bs[k] = bu
 		}
-		b.mu.Lock()
-		b.budgets[i] = bs
-		b.mu.Unlock()
+		b.budgets[i].Store(bs)
 	}
 	switch mode {
 	case Normal:
