@@ -81,7 +81,10 @@ type Table struct {
 	}
 	fc         *forecastRun      // the "Who wins?" forecast
 	fcPolicies map[string]string // the tactics chosen per side for it
-	rendered   time.Time         // when Render last began (the forecast measures its redraws)
+	// panelsShown is set once the browser has drawn the board: the side
+	// panels follow it one frame later (see panelsDue).
+	panelsShown bool
+	rendered    time.Time // when Render last began (the forecast measures its redraws)
 }
 
 // panelViews are snapshots that change only with the session.
@@ -421,6 +424,7 @@ func (t *Table) Render() app.UI {
 		// The plan's layers are drawn once go-app has updated the page.
 		t.mounted.Defer(func(app.Context) { paintPlan(board.V.Plan) })
 	}
+	due := t.panelsDue()
 	return app.Div().Class("table").Body(
 		t.renderBar(enc),
 		app.If(t.notice.Key != "", func() app.UI {
@@ -444,8 +448,8 @@ func (t *Table) Render() app.UI {
 				board,
 			),
 			// What a turn needs stays in view; the rest waits behind tabs.
-			app.Aside().Class("side").Body(
-				app.Div().Class("now").Body(
+			app.Aside().Class("side").Body(app.If(due, func() app.UI {
+				return app.Div().Class("now").Body(
 					&Tracker{V: t.views(enc).tracker},
 					t.renderRounds(enc),
 					t.renderDecision(enc),
@@ -453,9 +457,20 @@ func (t *Table) Render() app.UI {
 					t.renderMovement(enc),
 					t.renderActions(enc),
 					t.renderAttack(enc),
-				),
-				t.renderMore(enc),
-			),
+				)
+			}), app.If(due, func() app.UI { return t.renderMore(enc) })),
 		),
 	)
+}
+
+// panelsDue reports whether this render draws the side panels. In the
+// browser the first render draws the bar and the board alone and leaves the
+// panels to the next frame: the board shows sooner, and building the page
+// is two shorter tasks rather than one long one.
+func (t *Table) panelsDue() bool {
+	if !t.panelsShown && t.mounted.Context != nil {
+		t.mounted.Defer(func(ctx app.Context) { ctx.Dispatch(func(app.Context) { t.panelsShown = true }) })
+		return false
+	}
+	return true
 }
