@@ -112,8 +112,11 @@ func newHandler(root string) (*goapp.Handler, error) {
 	}
 	// The forecast's Web Worker goes offline with the app when it is built
 	// (make wasm); without it the page plays forecasts on its own thread.
-	if _, err := os.Stat(filepath.Join(root, "web", "forecast.wasm")); err == nil {
+	// Its bundle counts in the version too, so a new worker alone is an
+	// update as well.
+	if wsum, _, err := fileDigest(filepath.Join(root, "web", "forecast.wasm")); err == nil {
 		h.CacheableResources = append(h.CacheableResources, "/web/forecast-worker.js", "/web/forecast.wasm")
+		h.Version += "-" + wsum[:8]
 	}
 	return h, nil
 }

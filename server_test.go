@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -379,4 +380,30 @@ func FuzzServedPaths(f *testing.F) {
 var goappGenerated = map[string]bool{
 	"/app.js": true, "/goapp.js": true, "/app-worker.js": true, "/wasm_exec.js": true,
 	"/app.css": true, "/manifest.webmanifest": true, "/manifest.json": true,
+}
+
+// TestVersionFollowsTheWorker: a new forecast worker alone changes the
+// app's version, so installed apps fetch it; without a worker the version
+// is the app bundle's alone and the worker is not precached.
+func TestVersionFollowsTheWorker(t *testing.T) {
+	root := testRoot(t)
+	_, bare := testSite(t, root)
+	worker := filepath.Join(root, "web", "forecast.wasm")
+	versions := []string{bare}
+	for _, body := range []string{"worker one", "worker two"} {
+		if err := os.WriteFile(worker, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		h, err := newHandler(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(h.CacheableResources, "/web/forecast.wasm") {
+			t.Errorf("with %q the worker is not precached: %v", body, h.CacheableResources)
+		}
+		versions = append(versions, h.Version)
+	}
+	if versions[0] == versions[1] || versions[1] == versions[2] {
+		t.Errorf("versions %q: a new worker must change the version", versions)
+	}
 }
