@@ -44,9 +44,11 @@ func Explain(l Lang, g *combat.Glossary, key string) (string, bool) {
 //   - in the ruleset's own language, its native term ("biegłość");
 //   - in English, the English label with the native term after it
 //     ("proficiency (biegłość)");
-//   - in another language, the English label with the native term after
-//     it: the catalogue's words for engine keys ("key.critical") are not
-//     used here, since a ruleset may give the same key another meaning;
+//   - in another language, the ruleset's label for the term in that
+//     language (English when it has none) with the native term after it
+//     ("trafienie krytyczne (פגיעה קריטית)"): the catalogue's words for
+//     engine keys ("key.critical") are not used here, since a ruleset may
+//     give the same key another meaning;
 //   - for a key the ruleset does not name, the catalogue's "key.<key>"
 //     message, else the key with its dashes as spaces.
 //
@@ -64,8 +66,12 @@ func Label(l Lang, gl *combat.Glossary, key string) string {
 	if l == g.Lang {
 		return g.Native
 	}
-	label := g.English
-	if Dir(l) != Dir(English) {
+	// A label the same as the English one ("HP") is written the English way.
+	label, lang := g.English, English
+	if s, ok := gl.Label(l.String(), key); ok && s != g.English {
+		label, lang = s, l
+	}
+	if Dir(l) != Dir(lang) {
 		label = Isolate(label)
 	}
 	native := g.Native

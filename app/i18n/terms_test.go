@@ -26,7 +26,9 @@ var scripts = map[Lang]*unicode.RangeTable{Hebrew: unicode.Hebrew, Polish: unico
 // one the UI speaks, every term is written in it with an English label and
 // explanation, every alias leads to a term and shadows none, and every term
 // is explained in every other language of the UI, in its own words, with no
-// explanation for a key the glossary lacks.
+// explanation for a key the glossary lacks, and labelled in every language
+// other than English and the rulebook's, in that language's words, with no
+// label for a key the glossary lacks.
 func TestGlossaries(t *testing.T) {
 	n := 0
 	for _, r := range rulesets.All() {
@@ -74,6 +76,26 @@ func TestGlossaries(t *testing.T) {
 						t.Errorf("%v: explains %q, which the glossary lacks", l, key)
 					}
 				}
+				if l == lang {
+					if len(g.Labels[l.String()]) != 0 {
+						t.Errorf("%v: labels in the rulebook's own language, whose terms are the native ones", l)
+					}
+					continue
+				}
+				for key, term := range g.Terms {
+					got, ok := gl(g, l, key)
+					switch {
+					case !ok:
+						t.Errorf("%v, %q: no label (English: %q)", l, key, term.English)
+					case got == term.English && !loanwords[got]:
+						t.Errorf("%v, %q: label %q is the English one", l, key, got)
+					}
+				}
+				for key := range g.Labels[l.String()] {
+					if _, ok := g.Terms[key]; !ok {
+						t.Errorf("%v: labels %q, which the glossary lacks", l, key)
+					}
+				}
 			}
 		})
 	}
@@ -87,6 +109,13 @@ func TestGlossaries(t *testing.T) {
 	}
 }
 
+// loanwords are the labels a language may share with English: the
+// abbreviations its players write the English way.
+var loanwords = map[string]bool{"THAC10": true, "HP": true}
+
+// gl returns the glossary's label of key in l.
+func gl(g *combat.Glossary, l Lang, key string) (string, bool) { return g.Label(l.String(), key) }
+
 // TestLabel checks how an engine key is named in each language.
 func TestLabel(t *testing.T) {
 	tests := []struct {
@@ -98,17 +127,20 @@ func TestLabel(t *testing.T) {
 	}{
 		{"KC in Polish: native", Polish, krysztaly.RulesetID, krysztaly.KeyProficiency, "biegłość"},
 		{"KC in English: English (native)", English, krysztaly.RulesetID, krysztaly.KeyProficiency, "proficiency (biegłość)"},
-		{"KC in Kazakh: English label, native", Kazakh, krysztaly.RulesetID, krysztaly.KeyProficiency, "proficiency (biegłość)"},
-		{"KC in Hebrew: isolated Latin", Hebrew, krysztaly.RulesetID, krysztaly.KeyHit, FSI + "hit" + PDI + " (" + FSI + "trafienie" + PDI + ")"},
-		{"KC in Hebrew: isolated English label", Hebrew, krysztaly.RulesetID, krysztaly.KeyRTR, FSI + "real hit chance" + PDI + " (" + FSI + "rzeczywista szansa trafienia" + PDI + ")"},
+		{"KC in Kazakh: Kazakh label, native", Kazakh, krysztaly.RulesetID, krysztaly.KeyProficiency, "шеберлік (biegłość)"},
+		{"KC in Hebrew: isolated Latin", Hebrew, krysztaly.RulesetID, krysztaly.KeyHit, "פגיעה (" + FSI + "trafienie" + PDI + ")"},
+		{"KC in Hebrew: Hebrew label", Hebrew, krysztaly.RulesetID, krysztaly.KeyRTR, "סיכוי פגיעה ממשי (" + FSI + "rzeczywista szansa trafienia" + PDI + ")"},
+		{"DAIRN in Hebrew: a loanword label isolated", Hebrew, cairn.RulesetID, cairn.KeyHP, FSI + "HP" + PDI + " (" + FSI + "қорғаныс (HP)" + PDI + ")"},
 		{"DAIRN in Kazakh", Kazakh, cairn.RulesetID, cairn.KeyArmour, "сауыт"},
 		{"DAIRN in English", English, cairn.RulesetID, cairn.KeyArmour, "armour (сауыт)"},
-		{"DAIRN in Polish", Polish, cairn.RulesetID, cairn.KeyCritical, "critical damage (ауыр зиян)"},
+		{"DAIRN in Polish", Polish, cairn.RulesetID, cairn.KeyCritical, "obrażenia krytyczne (ауыр зиян)"},
 		{"Kaldaria in Hebrew", Hebrew, encounter.RulesetID, "thac10", "תלד10"},
 		{"Kaldaria tier by its targeting name", Hebrew, encounter.RulesetID, "flank", "כיתור חלקי"},
 		{"Kaldaria odds key miss", English, encounter.RulesetID, encounter.ChanceMiss, "miss (" + FSI + "החטאה" + PDI + ")"},
 		{"Kaldaria in English: isolated Hebrew", English, encounter.RulesetID, "thac10", "THAC10 (" + FSI + "תלד10" + PDI + ")"},
-		{"Kaldaria in Polish: the ruleset's meaning, not the catalogue's", Polish, encounter.RulesetID, "critical", "critical hit (" + FSI + "פגיעה קריטית" + PDI + ")"},
+		{"Kaldaria in Polish: the ruleset's meaning, not the catalogue's", Polish, encounter.RulesetID, "critical", "trafienie krytyczne (" + FSI + "פגיעה קריטית" + PDI + ")"},
+		{"Kaldaria miss in Polish: a Polish label", Polish, encounter.RulesetID, encounter.ChanceMiss, "pudło (" + FSI + "החטאה" + PDI + ")"},
+		{"Kaldaria tier in Kazakh: a Kazakh label", Kazakh, encounter.RulesetID, "front", "алдыңғы жақ (" + FSI + "חזית" + PDI + ")"},
 		{"no ruleset term: catalogue", Hebrew, "dnd5e", "opportunity-attack", "התקפת הזדמנות"},
 		{"no ruleset: catalogue", Polish, "", "crit", "trafienie krytyczne"},
 		{"unknown key: words", Kazakh, cairn.RulesetID, "some-new-key", "some new key"},
@@ -134,7 +166,7 @@ func TestActLabel(t *testing.T) {
 	}{
 		{English, kc, krysztaly.ActGroup + "swords", "training in a new group (nauka grupy broni): swords"},
 		{Polish, kc, krysztaly.ActTier + "two-handed-axes", "specjalizacja: two-handed-axes"},
-		{Hebrew, kc, krysztaly.ActGroup + "bows", FSI + "training in a new group" + PDI + " (" + FSI + "nauka grupy broni" + PDI + "): " + FSI + "bows" + PDI},
+		{Hebrew, kc, krysztaly.ActGroup + "bows", "אימון בקבוצה חדשה (" + FSI + "nauka grupy broni" + PDI + "): " + FSI + "bows" + PDI},
 		{English, kc, krysztaly.KeyTrainGroup, "training in a new group (nauka grupy broni)"},
 		{English, kc, krysztaly.ActGroup, "train group "},
 		{Kazakh, cairn.RulesetID, cairn.ActLoseSTR, Label(Kazakh, glossary(cairn.RulesetID), cairn.ActLoseSTR)},

@@ -52,8 +52,8 @@ const (
 	KeyDelirious    = "delirious"      // WIL at 0 (CA-ATTR-2)
 )
 
-// Glossary returns the terms of DAIRN: the Kazakh of its chapter, an
-// English label and an explanation in every language of the app. Where the
+// Glossary returns the terms of DAIRN: the Kazakh of its chapter, a label
+// and an explanation in every language of the app. Where the
 // Kazakh chapter has no single word for a step, the term is the closest
 // phrase the chapter uses (cairn.md §1 lists the terms).
 func (Ruleset) Glossary() *combat.Glossary { return &glossary }
@@ -63,6 +63,7 @@ var glossary = combat.Glossary{
 	Lang:    "kk",
 	Terms:   terms,
 	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
+	Labels:  map[string]map[string]string{"he": labelsHe, "pl": labelsPl},
 }
 
 // terms names every trace key of this package.

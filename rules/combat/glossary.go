@@ -9,8 +9,8 @@ type Glossarist interface {
 }
 
 // Glossary is a ruleset's terms for its keys, in the language its rulebook
-// is written in, with a short English label and a one-line explanation of
-// each in every language the app speaks. It is data, not display logic:
+// is written in, with a short label and a one-line explanation of each in
+// every language the app speaks. It is data, not display logic:
 // callers must not modify it.
 type Glossary struct {
 	// Lang is the language tag of the rulebook and of every Term.Native
@@ -24,6 +24,9 @@ type Glossary struct {
 	// Explain holds, per language tag other than English, each key's
 	// explanation in that language.
 	Explain map[string]map[string]string
+	// Labels holds, per language tag other than English and Lang, each
+	// key's short label in that language, as Term.English is in English.
+	Labels map[string]map[string]string
 	// Dice holds, per language tag, the dice that the ruleset's players
 	// write in their own way in that language, by number of sides
 	// (Kaldaria's percentile die in Hebrew).
@@ -88,6 +91,21 @@ func (g *Glossary) Explanation(lang, key string) (string, bool) {
 	s := t.Explain
 	if lang != "en" {
 		s = g.Explain[lang][g.Key(key)]
+	}
+	return s, s != ""
+}
+
+// Label returns the short label of key in the language lang: the term's
+// English label for "en", the line of Labels otherwise. It reports false
+// for a key without a term or without a label in lang.
+func (g *Glossary) Label(lang, key string) (string, bool) {
+	t, ok := g.Term(key)
+	if !ok {
+		return "", false
+	}
+	s := t.English
+	if lang != "en" {
+		s = g.Labels[lang][g.Key(key)]
 	}
 	return s, s != ""
 }

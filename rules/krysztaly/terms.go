@@ -70,7 +70,7 @@ var tierKeys = [...]string{TierNone: "", DoubleProficient: KeyDoubleProficient, 
 	DoubleSpecialist: KeyDoubleSpecialist, Master: KeyMaster, GrandMaster: KeyGrandMaster}
 
 // Glossary returns the terms of Kryształy Czasu: the Polish of its
-// rulebook with its abbreviations (TR, OBR, WYP…), an English label and an
+// rulebook with its abbreviations (TR, OBR, WYP…), a label and an
 // explanation in every language of the app (krysztaly-czasu.md §1).
 func (Ruleset) Glossary() *combat.Glossary { return &glossary }
 
@@ -79,6 +79,7 @@ var glossary = combat.Glossary{
 	Lang:    "pl",
 	Terms:   terms,
 	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
+	Labels:  map[string]map[string]string{"he": labelsHe, "kk": labelsKk},
 }
 
 // terms names every trace key.

@@ -2,8 +2,8 @@ package encounter
 
 import "battlemat/rules/combat"
 
-// Glossary returns Kaldaria's terms: the Hebrew of its rulebook, with an
-// English label and an explanation in every language of the app.
+// Glossary returns Kaldaria's terms: the Hebrew of its rulebook, with a
+// label and an explanation in every language of the app.
 func (Ruleset) Glossary() *combat.Glossary { return &glossary }
 
 // glossary is what Glossary returns.
@@ -12,6 +12,7 @@ var glossary = combat.Glossary{
 	Terms:   terms,
 	Aliases: aliases,
 	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
+	Labels:  map[string]map[string]string{"pl": labelsPl, "kk": labelsKk},
 	// The percentile die is "ק%" in the Hebrew rulebook.
 	Dice: map[string]map[int]string{"he": {100: "ק%"}},
 }
