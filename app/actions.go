@@ -24,14 +24,14 @@ type ActionButton struct {
 
 // actionsView builds the panel's snapshot; it has no buttons when nobody
 // acts, a decision is pending, or the ruleset lists no actions.
-func (t *Table) actionsView(enc combat.Encounter) ActionsView {
-	l := t.lang
+func (m *Model) actionsView(enc combat.Encounter) ActionsView {
+	l := m.lang
 	v := ActionsView{Lang: l}
 	id := enc.Current()
 	if id == "" || enc.Pending != nil {
 		return v
 	}
-	choices, err := combat.Actions(t.sess.Ruleset(), enc, id)
+	choices, err := combat.Actions(m.sess.Ruleset(), enc, id)
 	if err != nil {
 		return v
 	}

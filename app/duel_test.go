@@ -80,7 +80,7 @@ func TestDuelPlaysThroughTheApp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tbl := &Table{reg: reg, lang: i18n.Polish}
+	tbl := &Model{reg: reg, lang: i18n.Polish}
 	standing := false // the engine said one side is left standing (ENG-END-2)
 	do := func(cmd combat.Command) []combat.Event {
 		t.Helper()

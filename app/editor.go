@@ -80,10 +80,10 @@ func field(label []app.UI, input app.UI) app.UI {
 }
 
 // loadDraft fills the form from the selected creature.
-func (t *Table) loadDraft(enc combat.Encounter) {
-	c, ok := enc.Combatant(t.selected)
+func (m *Model) loadDraft(enc combat.Encounter) {
+	c, ok := enc.Combatant(m.selected)
 	if !ok {
-		t.draft = draft{}
+		m.draft = draft{}
 		return
 	}
 	profile := ""
@@ -94,21 +94,21 @@ func (t *Table) loadDraft(enc combat.Encounter) {
 			profile = string(b)
 		}
 	}
-	t.draft = draft{id: c.ID, name: c.Name, side: c.Side, profile: profile, hp: strconv.Itoa(c.HP)}
+	m.draft = draft{id: c.ID, name: c.Name, side: c.Side, profile: profile, hp: strconv.Itoa(c.HP)}
 }
 
 // spec builds a combatant spec from the form; a notice names the field
 // that cannot be read.
-func (t *Table) spec(c combat.Combatant) (combat.Spec, *Notice) {
-	hp, err := strconv.Atoi(t.draft.hp)
+func (m *Model) spec(c combat.Combatant) (combat.Spec, *Notice) {
+	hp, err := strconv.Atoi(m.draft.hp)
 	if err != nil {
-		n := warn("edit.bad-hp", "value", t.draft.hp)
+		n := warn("edit.bad-hp", "value", m.draft.hp)
 		return combat.Spec{}, &n
 	}
-	s := combat.Spec{ID: c.ID, Name: t.draft.name, Side: t.draft.side, Pos: c.Pos, HP: hp}
-	if t.draft.profile != "" {
+	s := combat.Spec{ID: c.ID, Name: m.draft.name, Side: m.draft.side, Pos: c.Pos, HP: hp}
+	if m.draft.profile != "" {
 		var compact json.RawMessage
-		if err := json.Unmarshal([]byte(t.draft.profile), &compact); err != nil {
+		if err := json.Unmarshal([]byte(m.draft.profile), &compact); err != nil {
 			n := warn("edit.bad-json", "error", err)
 			return combat.Spec{}, &n
 		}

@@ -11,8 +11,8 @@ import (
 
 // focusOwner is the token that Tab reaches on the board (roving tabindex):
 // the one last focused, else the selected creature, else the first.
-func (t *Table) focusOwner(enc combat.Encounter) string {
-	for _, id := range []string{t.focused, t.selected} {
+func (m *Model) focusOwner(enc combat.Encounter) string {
+	for _, id := range []string{m.focused, m.selected} {
 		if _, ok := enc.Combatant(id); ok {
 			return id
 		}
@@ -87,9 +87,9 @@ func abs(n int) int {
 
 // announcement is what the live region says after a command: its moves,
 // attacks, damage and decisions in the user's language.
-func (t *Table) announcement(enc combat.Encounter) string {
+func (m *Model) announcement(enc combat.Encounter) string {
 	var lines []string
-	for _, ev := range t.last {
+	for _, ev := range m.last {
 		switch ev.Type {
 		case combat.Moved, combat.MoveStopped, combat.AttackResolved, combat.HPChanged, combat.Downed,
 			combat.OpportunityTaken, combat.OpportunityPassed, combat.DecisionRequested, combat.TurnStarted:
@@ -97,7 +97,7 @@ func (t *Table) announcement(enc combat.Encounter) string {
 			continue
 		}
 		var b strings.Builder
-		for _, p := range eventWords(t.lang, enc, ev) {
+		for _, p := range eventWords(m.lang, enc, ev) {
 			b.WriteString(p.Text)
 		}
 		if b.Len() > 0 {

@@ -407,6 +407,14 @@ func (t *Table) forecastNow() *forecastRun {
 	return t.fc
 }
 
+// riskMarks writes the forecast's risk on each token, or nothing without
+// a forecast of the encounter as it stands.
+func (t *Table) riskMarks(tokens []TokenView) {
+	for i := range tokens {
+		tokens[i].Risk, tokens[i].RiskPct = t.riskLabel(tokens[i].ID), t.riskPct(tokens[i].ID)
+	}
+}
+
 // riskLabel is the risk drawn on creature id's token: the share of fights
 // in which it goes down, and in which it dies or gets away by its side's
 // escape aim (ENG-AIM-1) where that happens, or "" without a forecast.

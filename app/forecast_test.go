@@ -23,7 +23,7 @@ func TestRiskShowsEscapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := &Table{reg: reg}
+	tb := &Table{Model: Model{reg: reg}}
 	tb.use(sess)
 	f, err := forecast.New(reg, tb.state(), forecast.Settings{Fights: 40, Seed: 1})
 	if err != nil {

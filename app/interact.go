@@ -14,32 +14,30 @@ import (
 // boardView builds the board's snapshot: tokens, and for the selected
 // creature on its turn the squares it can reach and the planned path with
 // every opportunity attack it would provoke, as the engine computes them.
-func (t *Table) boardView(enc combat.Encounter) BoardView {
-	v := BoardView{Lang: t.lang, Cols: enc.Map.W, Rows: enc.Map.H, Walls: t.wallsPath(enc), Zoom: t.zoom}
-	v.Map = t.mapImg.layer()
-	v.ScaleBar, v.Label = scaleLabels(t.lang, combat.ScaleOf(t.sess.Ruleset()), enc.Map.W, enc.Map.H)
-	v.Plan = t.planView(enc)
-	if t.threats {
-		if th, ok := t.sess.Ruleset().(combat.Threatener); ok && t.selected != "" {
-			v.Threats, _ = th.Threatened(enc, t.selected)
+func (m *Model) boardView(enc combat.Encounter) BoardView {
+	v := BoardView{Lang: m.lang, Cols: enc.Map.W, Rows: enc.Map.H, Walls: m.wallsPath(enc), Zoom: m.zoom}
+	v.ScaleBar, v.Label = scaleLabels(m.lang, combat.ScaleOf(m.sess.Ruleset()), enc.Map.W, enc.Map.H)
+	v.Plan = m.planView(enc)
+	if m.threats {
+		if th, ok := m.sess.Ruleset().(combat.Threatener); ok && m.selected != "" {
+			v.Threats, _ = th.Threatened(enc, m.selected)
 		}
 	}
 	first := firstSide(enc)
-	reactions := t.reactions()
-	standing := t.standings(enc)
+	reactions := m.reactions()
+	standing := m.standings(enc)
 	names := make([]string, len(enc.Combatants))
 	for i, c := range enc.Combatants {
 		names[i] = c.Name
 	}
 	labels := tokenLabels(names)
-	focus := t.focusOwner(enc)
+	focus := m.focusOwner(enc)
 	for i, c := range enc.Combatants {
-		down := !t.up(enc, c.ID)
-		v.Tokens = append(v.Tokens, TokenView{Lang: t.lang,
+		down := !m.up(enc, c.ID)
+		v.Tokens = append(v.Tokens, TokenView{Lang: m.lang,
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
-			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(t.lang, enc, c, down, reactions),
-			Selected: c.ID == t.selected, Acting: c.ID == enc.Current(), Target: c.ID == t.target, Ally: c.Side == first,
-			Risk: t.riskLabel(c.ID), RiskPct: t.riskPct(c.ID),
+			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(m.lang, enc, c, down, reactions),
+			Selected: c.ID == m.selected, Acting: c.ID == enc.Current(), Target: c.ID == m.target, Ally: c.Side == first,
 			Label: labels[i], Focus: c.ID == focus,
 		})
 		if st := standing[c.ID]; st.Overwhelmed || st.Pinned {
@@ -48,7 +46,7 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 			if st.Overwhelmed {
 				tv.Engaged = "overwhelmed"
 			}
-			tv.EngagedLabel = i18n.Label(t.lang, glossary(enc.Ruleset), tv.Engaged) + " (" + string(st.Rule) + ")"
+			tv.EngagedLabel = i18n.Label(m.lang, glossary(enc.Ruleset), tv.Engaged) + " (" + string(st.Rule) + ")"
 		}
 	}
 	return v
@@ -57,12 +55,12 @@ func (t *Table) boardView(enc combat.Encounter) BoardView {
 // planView is what the board draws for the selected creature: the squares
 // it can reach and, for the square under the pointer, the path and who
 // would strike at it on the way.
-func (t *Table) planView(enc combat.Encounter) PlanView {
+func (m *Model) planView(enc combat.Encounter) PlanView {
 	var v PlanView
-	if t.hover != nil {
-		v.Hover = t.hover.Name()
+	if m.hover != nil {
+		v.Hover = m.hover.Name()
 	}
-	plan := t.plan(enc)
+	plan := m.plan(enc)
 	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked
 	if plan.mode != "" {
 		v.PathMode, v.Blocked = modeBand(plan.mode), false
@@ -79,14 +77,13 @@ func (t *Table) planView(enc combat.Encounter) PlanView {
 }
 
 // wallsPath draws the walls as one path, once per change of the session.
-func (t *Table) wallsPath(enc combat.Encounter) string {
-	if t.walled == nil || t.walled.rev != t.rev {
-		t.walled = &struct {
-			rev int
-			d   string
-		}{t.rev, squaresPath(enc.Map.Walls)}
+func (m *Model) wallsPath(enc combat.Encounter) string {
+	c := m.cache()
+	if c.walls == nil {
+		d := squaresPath(enc.Map.Walls)
+		c.walls = &d
 	}
-	return t.walled.d
+	return *c.walls
 }
 
 // firstSide is the side of the first combatant: drawn as the allies.
@@ -95,12 +92,6 @@ func firstSide(enc combat.Encounter) string {
 		return ""
 	}
 	return enc.Combatants[0].Side
-}
-
-// reactions reports whether the ruleset has reactions (DND-REACT-3).
-func (t *Table) reactions() bool {
-	tr, ok := t.sess.Ruleset().(combat.TurnRuler)
-	return ok && tr.TurnRules().Reactions
 }
 
 // badges are the short status marks on a token: down (✕), reaction used
@@ -124,30 +115,21 @@ func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, down, reactio
 
 // standings asks a ruleset with engagement rules (K-PIN) who is pinned or
 // overwhelmed, once per change of the session.
-func (t *Table) standings(enc combat.Encounter) map[string]combat.Standing {
-	if t.standing != nil && t.standing.rev == t.rev {
-		return t.standing.by
+func (m *Model) standings(enc combat.Encounter) map[string]combat.Standing {
+	c := m.cache()
+	if c.standing != nil {
+		return c.standing
 	}
 	by := map[string]combat.Standing{}
-	if tg, ok := t.sess.Ruleset().(combat.Targeter); ok && enc.Phase == combat.PhaseRunning {
+	if tg, ok := m.sess.Ruleset().(combat.Targeter); ok && enc.Phase == combat.PhaseRunning {
 		for _, c := range enc.Combatants {
 			if st, err := tg.Standing(enc, c.ID); err == nil {
 				by[c.ID] = st
 			}
 		}
 	}
-	t.standing = &struct {
-		rev int
-		by  map[string]combat.Standing
-	}{t.rev, by}
+	c.standing = by
 	return by
-}
-
-// up asks the ruleset whether a creature can still act (CA-DMG-6: a DAIRN
-// character at 0 HP still does).
-func (t *Table) up(enc combat.Encounter, id string) bool {
-	ok, err := combat.IsUp(t.sess.Ruleset(), enc, id)
-	return ok && err == nil
 }
 
 // movePlan is what the board shows for the selected creature.
@@ -167,36 +149,29 @@ type movePlan struct {
 // only a Kaldaria charge reaches, K-MOVE-7): the plan of the same
 // encounter with the mode's condition set, as the engine would apply it.
 // It reports the mode's condition key and false when no mode reaches it.
-func (t *Table) otherModePlan(enc combat.Encounter, c combat.Combatant, bands []combat.Band) (string, combat.Plan, bool) {
-	rs := t.sess.Ruleset()
+func (m *Model) otherModePlan(enc combat.Encounter, c combat.Combatant, bands []combat.Band) (string, combat.Plan, bool) {
+	rs := m.sess.Ruleset()
 	pl := rs.(combat.Planner)
-	for _, m := range moveModes {
-		if slices.Contains(c.Conditions, m.key) || !slices.ContainsFunc(bands, func(b combat.Band) bool {
-			return b.Key == m.band && slices.Contains(b.Squares, *t.hover)
+	for _, md := range moveModes {
+		if slices.Contains(c.Conditions, md.key) || !slices.ContainsFunc(bands, func(b combat.Band) bool {
+			return b.Key == md.band && slices.Contains(b.Squares, *m.hover)
 		}) {
 			continue
 		}
-		next, _, err := combat.Apply(rs, enc, combat.AddCondition{ID: c.ID, Condition: m.key}, dice.NewScripted())
+		next, _, err := combat.Apply(rs, enc, combat.AddCondition{ID: c.ID, Condition: md.key}, dice.NewScripted())
 		if err != nil {
 			continue
 		}
-		if plan, err := pl.PlanMove(next, c.ID, *t.hover, t.safest); err == nil {
-			return m.key, plan, true
+		if plan, err := pl.PlanMove(next, c.ID, *m.hover, m.safest); err == nil {
+			return md.key, plan, true
 		}
 	}
 	return "", combat.Plan{}, false
 }
 
-// canMove reports whether the selected creature is the one acting, so its
-// moves can be planned.
-func (t *Table) canMove(enc combat.Encounter) bool {
-	return t.selected != "" && enc.Phase == combat.PhaseRunning && enc.Current() == t.selected && enc.Pending == nil
-}
-
-// planKey identifies what a plan depends on, so a render asks the engine
-// once per change rather than once per panel.
+// planKey identifies what a plan depends on besides the revision, so a
+// render asks the engine once per change rather than once per panel.
 type planKey struct {
-	rev      int
 	selected string
 	hover    grid.Square
 	hovering bool
@@ -205,16 +180,17 @@ type planKey struct {
 
 // plan returns the movement plan for the current state, computing it only
 // when what it depends on changed.
-func (t *Table) plan(enc combat.Encounter) movePlan {
-	k := planKey{rev: t.rev, selected: t.selected, hovering: t.hover != nil, safest: t.safest}
-	if t.hover != nil {
-		k.hover = *t.hover
+func (m *Model) plan(enc combat.Encounter) movePlan {
+	k := planKey{selected: m.selected, hovering: m.hover != nil, safest: m.safest}
+	if m.hover != nil {
+		k.hover = *m.hover
 	}
-	if t.planned != nil && t.planned.key == k {
-		return t.planned.plan
+	c := m.cache()
+	if c.plan != nil && c.plan.key == k {
+		return c.plan.plan
 	}
-	p := t.computePlan(enc)
-	t.planned = &struct {
+	p := m.computePlan(enc)
+	c.plan = &struct {
 		key  planKey
 		plan movePlan
 	}{k, p}
@@ -225,23 +201,23 @@ func (t *Table) plan(enc combat.Encounter) movePlan {
 // the square under the pointer, the path and what it would provoke. A
 // ruleset with a Planner explains itself (bands, prevented attacks); any
 // other Mover is previewed by the engine itself.
-func (t *Table) computePlan(enc combat.Encounter) movePlan {
+func (m *Model) computePlan(enc combat.Encounter) movePlan {
 	var p movePlan
-	if !t.canMove(enc) {
+	if !m.canMove(enc) {
 		return p
 	}
-	r := t.reachOf(enc)
+	r := m.reachOf(enc)
 	p.bands, p.bandViews, p.err = r.bands, r.views, r.err
-	if t.hover == nil || p.err != nil {
+	if m.hover == nil || p.err != nil {
 		return p
 	}
-	rs := t.sess.Ruleset()
-	c, _ := enc.Combatant(t.selected)
+	rs := m.sess.Ruleset()
+	c, _ := enc.Combatant(m.selected)
 	if pl, ok := rs.(combat.Planner); ok {
-		plan, err := pl.PlanMove(enc, t.selected, *t.hover, t.safest)
+		plan, err := pl.PlanMove(enc, m.selected, *m.hover, m.safest)
 		if err != nil {
 			p.err, p.blocked = err, true
-			mode, other, ok := t.otherModePlan(enc, c, p.bands)
+			mode, other, ok := m.otherModePlan(enc, c, p.bands)
 			if !ok {
 				return p
 			}
@@ -250,11 +226,11 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 		p.path = append([]grid.Square{c.Pos}, plan.Path...)
 		p.provs = plan.Provocations
 	} else {
-		steps := r.reach.Path(*t.hover)
+		steps := r.reach.Path(*m.hover)
 		if len(steps) == 0 {
 			return p
 		}
-		plan, err := combat.PlanPath(rs, enc, t.selected, steps)
+		plan, err := combat.PlanPath(rs, enc, m.selected, steps)
 		p.path = append([]grid.Square{r.reach.From}, steps...)
 		p.err, p.blocked, p.provs = err, err != nil, plan.Provocations
 	}
@@ -269,7 +245,6 @@ func (t *Table) computePlan(enc combat.Encounter) movePlan {
 // reachEntry is where one creature can go in one state, with its bands
 // drawn: what dragging over the board does not change.
 type reachEntry struct {
-	rev      int
 	selected string
 	bands    []combat.Band
 	views    []BandView
@@ -280,21 +255,22 @@ type reachEntry struct {
 // reachOf returns the selected creature's movement bands, asking the
 // engine once per change of the session or of the selection, not once per
 // square the pointer crosses.
-func (t *Table) reachOf(enc combat.Encounter) *reachEntry {
-	if r := t.reached; r != nil && r.rev == t.rev && r.selected == t.selected {
+func (m *Model) reachOf(enc combat.Encounter) *reachEntry {
+	c := m.cache()
+	if r := c.reach; r != nil && r.selected == m.selected {
 		return r
 	}
-	r := &reachEntry{rev: t.rev, selected: t.selected}
-	rs := t.sess.Ruleset()
+	r := &reachEntry{selected: m.selected}
+	rs := m.sess.Ruleset()
 	if pl, ok := rs.(combat.Planner); ok {
-		r.bands, r.err = pl.Bands(enc, t.selected)
-	} else if r.reach, r.err = combat.Reachable(rs, enc, t.selected); r.err == nil {
+		r.bands, r.err = pl.Bands(enc, m.selected)
+	} else if r.reach, r.err = combat.Reachable(rs, enc, m.selected); r.err == nil {
 		r.bands = []combat.Band{combat.WalkBand(rs, r.reach)}
 	}
 	for _, b := range r.bands {
 		r.views = append(r.views, BandView{Key: b.Key, Count: len(b.Squares), D: squaresPath(b.Squares)})
 	}
-	t.reached = r
+	c.reach = r
 	return r
 }
 

@@ -30,23 +30,23 @@ func TestDragAsksForBandsOnce(t *testing.T) {
 					t.Fatalf("%T: %v", c, err)
 				}
 			}
-			drag := &Table{reg: reg}
+			drag := &Table{Model: Model{reg: reg}}
 			drag.use(sess)
 			drag.selected = drag.state().Current()
 			if !drag.canMove(drag.state()) {
 				t.Skip("the acting creature cannot move")
 			}
 			first := drag.plan(drag.state())
-			entry := drag.reached
+			entry := drag.memo.reach
 			c, _ := drag.state().Combatant(drag.selected)
 			for _, d := range []grid.Square{{X: 1}, {Y: 1}, {X: 1, Y: 1}, {X: -1}, {X: 2, Y: -1}} {
 				h := grid.Square{X: c.Pos.X + d.X, Y: c.Pos.Y + d.Y}
 				drag.hover = &h
 				got := drag.plan(drag.state())
-				if drag.reached != entry {
+				if drag.memo.reach != entry {
 					t.Errorf("hovering %s asked the engine for the bands again", h.Name())
 				}
-				fresh := &Table{reg: reg}
+				fresh := &Table{Model: Model{reg: reg}}
 				fresh.use(sess)
 				fresh.selected, fresh.hover = drag.selected, &h
 				want := fresh.plan(fresh.state())
@@ -60,7 +60,7 @@ func TestDragAsksForBandsOnce(t *testing.T) {
 			}
 			drag.changed()
 			drag.plan(drag.state())
-			if drag.reached == entry {
+			if drag.memo.reach == entry {
 				t.Error("a change of the session kept the old bands")
 			}
 		})
@@ -88,7 +88,7 @@ func TestChargeOnlySquareDrawsThePath(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tb := &Table{reg: reg}
+	tb := &Table{Model: Model{reg: reg}}
 	tb.use(sess)
 	tb.selected = "urchin-1"
 	bands := tb.plan(tb.state()).bands
@@ -117,7 +117,7 @@ func TestChargeOnlySquareDrawsThePath(t *testing.T) {
 		if v := tb.boardView(tb.state()).Plan; v.PathMode != "charge" || v.Blocked {
 			t.Errorf("%s: board path mode %q, blocked %t", q.Name(), v.PathMode, v.Blocked)
 		}
-		charging := &Table{reg: reg}
+		charging := &Table{Model: Model{reg: reg}}
 		cs, err := combat.NewSession(reg, sess.State())
 		if err != nil {
 			t.Fatal(err)

@@ -142,7 +142,7 @@ func uiLiterals(t *testing.T, see func(at token.Position, s string)) {
 func TestPagesSpeakEachLanguage(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(l.String(), func(t *testing.T) {
-			tbl := &Table{lang: l}
+			tbl := &Table{Model: Model{lang: l}}
 			html := app.HTMLString(tbl)
 			for _, key := range []string{"bar.undo", "bar.share", "turn.roll-init", "turn.title", "edit.open", "log.filter.all"} {
 				if want := i18n.T(l, key); !strings.Contains(html, want) {

@@ -5,14 +5,6 @@ import (
 	"battlemat/rules/combat"
 )
 
-// distance writes a movement amount of the open ruleset (a speed, what is
-// left of a turn's move) in the ruleset's own unit: a length where its
-// squares have one ("10 m", "30 ft"), else squares. Speed and movement are
-// always written the same way, so they compare at a glance.
-func (t *Table) distance(movement int) string {
-	return scaleWords(t.lang, combat.ScaleOf(t.sess.Ruleset()), movement)
-}
-
 // scaleWords writes movement in the scale s for l.
 func scaleWords(l i18n.Lang, s combat.Scale, movement int) string {
 	if s.Square.Hundredths == 0 {

@@ -263,24 +263,25 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 // odds asks the ruleset for the exact chances of an attack, once per
 // change of the session and request: a drag re-renders the page many
 // times while the odds stay the same.
-func (t *Table) odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
-	key := fmt.Sprintf("%d|%s|%s|%t|%s|%q", t.rev, req.Attacker, req.Defender, req.Opportunity, req.Option, req.Answers)
-	if t.oddsCache != nil && t.oddsCache.key == key {
-		return t.oddsCache.chances, t.oddsCache.err
+func (m *Model) odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
+	key := fmt.Sprintf("%s|%s|%t|%s|%q", req.Attacker, req.Defender, req.Opportunity, req.Option, req.Answers)
+	c := m.cache()
+	if c.odds != nil && c.odds.key == key {
+		return c.odds.chances, c.odds.err
 	}
 	var chances []combat.Chance
 	var err error
-	if rs := t.sess.Ruleset(); combat.SidePhases(rs) && !req.Opportunity {
+	if rs := m.sess.Ruleset(); combat.SidePhases(rs) && !req.Opportunity {
 		// ENG-PHASE-4: together with the attacks already declared on the target.
 		chances, err = combat.PhaseOdds(rs, enc, req.Defender, combat.Declaration{Attacker: req.Attacker, Targets: []string{req.Defender}, Option: req.Option})
 	} else {
 		chances, err = combat.Odds(rs, enc, req)
 	}
-	t.oddsCache = &oddsEntry{key: key, chances: chances, err: err}
+	c.odds = &oddsEntry{key: key, chances: chances, err: err}
 	return chances, err
 }
 
-// oddsEntry is the last odds asked for.
+// oddsEntry is the last odds asked for in a revision.
 type oddsEntry struct {
 	key     string
 	chances []combat.Chance

@@ -29,7 +29,7 @@ func TestRefusalsSpeakEachLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tbl := &Table{reg: reg}
+	tbl := &Table{Model: Model{reg: reg}}
 	tbl.use(sess)
 	first := sess.State().Combatants[0]
 	edit := combat.Edit{Spec: combat.Spec{ID: first.ID, Name: first.Name, Side: first.Side, Pos: first.Pos, Profile: first.Profile, HP: 1 << 20}}

@@ -60,11 +60,7 @@ func (t *Table) renderSettings(enc combat.Encounter, rs combat.Ruleset) []app.UI
 			if !t.do(ctx, combat.RollSurprise{}) {
 				return
 			}
-			t.surprised = map[string]bool{}
-			for _, c := range t.state().Combatants {
-				t.surprised[c.ID] = c.Surprised
-			}
-			t.panels = nil // the tracker shows the marks
+			t.markSurprised(t.state())
 		}))
 	}
 	return out
@@ -199,8 +195,8 @@ func (t *Table) renderPhase(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 
 // lastPhase returns the hits and morale checks of the latest side phase
 // resolved in the session's recent entries (combat.RecentEntries).
-func (t *Table) lastPhase() ([]combat.PhaseHit, []combat.MoraleCheck) {
-	recent := t.sess.Recent()
+func (m *Model) lastPhase() ([]combat.PhaseHit, []combat.MoraleCheck) {
+	recent := m.sess.Recent()
 	for i := len(recent) - 1; i >= 0; i-- {
 		var hits []combat.PhaseHit
 		var morale []combat.MoraleCheck
@@ -309,14 +305,6 @@ func (t *Table) renderMorale(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 	return out
 }
 
-// nameOf is a combatant's name, or its ID when it has left.
-func (t *Table) nameOf(enc combat.Encounter, id string) string {
-	if c, ok := enc.Combatant(id); ok {
-		return c.Name
-	}
-	return id
-}
-
 // renderBlast offers the acting creature's attack on several targets at
 // once when the ruleset allows it (a blast, ENG-PHASE-2): a box for each
 // target it may strike and a button that declares one attack on all the
@@ -373,13 +361,14 @@ func (t *Table) onDeclareBlast(ctx app.Context, e app.Event) {
 // per change of the encounter: each one it may strike alone, when the
 // ruleset lets it name them all in one declaration (a blast); none
 // otherwise.
-func (t *Table) blastTargets(enc combat.Encounter, pr combat.PhaseResolver, cur combat.Combatant) []string {
-	if b := t.blastable; b != nil && b.rev == t.rev {
-		return b.ids
+func (m *Model) blastTargets(enc combat.Encounter, pr combat.PhaseResolver, cur combat.Combatant) []string {
+	c := m.cache()
+	if c.blastable != nil {
+		return *c.blastable
 	}
 	var ids []string
 	for _, o := range enc.Combatants {
-		if o.Side != cur.Side && t.up(enc, o.ID) && len(ids) < combat.MaxDeclTargets &&
+		if o.Side != cur.Side && m.up(enc, o.ID) && len(ids) < combat.MaxDeclTargets &&
 			pr.CheckDeclaration(enc, combat.Declaration{Attacker: cur.ID, Targets: []string{o.ID}}) == nil {
 			ids = append(ids, o.ID)
 		}
@@ -387,10 +376,7 @@ func (t *Table) blastTargets(enc combat.Encounter, pr combat.PhaseResolver, cur 
 	if len(ids) < 2 || pr.CheckDeclaration(enc, combat.Declaration{Attacker: cur.ID, Targets: ids}) != nil {
 		ids = nil
 	}
-	t.blastable = &struct {
-		rev int
-		ids []string
-	}{t.rev, ids}
+	c.blastable = &ids
 	return ids
 }
 
@@ -489,18 +475,18 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 // formPick is the act, combatant and value chosen in form f, each the
 // first offered until another is picked; the combatant defaults to the
 // selected one when the form offers it.
-func (t *Table) formPick(f combat.ActForm) (key, id string, value int) {
+func (m *Model) formPick(f combat.ActForm) (key, id string, value int) {
 	key, id, value = f.Keys[0], f.IDs[0], f.Values[0]
-	if slices.Contains(f.IDs, t.selected) {
-		id = t.selected
+	if slices.Contains(f.IDs, m.selected) {
+		id = m.selected
 	}
-	if k := t.picks[f.Name+"/key"]; slices.Contains(f.Keys, k) {
+	if k := m.picks[f.Name+"/key"]; slices.Contains(f.Keys, k) {
 		key = k
 	}
-	if c := t.picks[f.Name+"/id"]; slices.Contains(f.IDs, c) {
+	if c := m.picks[f.Name+"/id"]; slices.Contains(f.IDs, c) {
 		id = c
 	}
-	if v, err := strconv.Atoi(t.picks[f.Name+"/value"]); err == nil && slices.Contains(f.Values, v) {
+	if v, err := strconv.Atoi(m.picks[f.Name+"/value"]); err == nil && slices.Contains(f.Values, v) {
 		value = v
 	}
 	return key, id, value

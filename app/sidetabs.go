@@ -22,9 +22,9 @@ type panelTabs struct {
 }
 
 // sideTab is the selected tab's ID.
-func (t *Table) sideTab() string {
+func (m *Model) sideTab() string {
 	for _, s := range sideTabs {
-		if s.id == t.side.tab {
+		if s.id == m.side.tab {
 			return s.id
 		}
 	}

@@ -81,7 +81,7 @@ func TestUndoReach(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tbl := &Table{reg: reg}
+		tbl := &Table{Model: Model{reg: reg}}
 		tbl.use(sess)
 		html := app.HTMLString(tbl)
 		want := i18n.N(i18n.English, "count.commands", int64(folded))

@@ -85,7 +85,7 @@ func TestRestoredLogMatchesLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := &Table{reg: reg}
+	live := &Table{Model: Model{reg: reg}}
 	live.use(sess)
 	for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}, combat.EndTurn{}, combat.EndTurn{}} {
 		if _, err := sess.Do(c); err != nil {
@@ -100,7 +100,7 @@ func TestRestoredLogMatchesLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened := &Table{reg: reg}
+	opened := &Table{Model: Model{reg: reg}}
 	opened.use(back)
 	want, got := live.logView(sess.State()), opened.logView(back.State())
 	if len(want.Lines) == 0 {

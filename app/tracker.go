@@ -42,13 +42,13 @@ type TrackerRow struct {
 }
 
 // trackerView builds the tracker's snapshot.
-func (t *Table) trackerView(enc combat.Encounter) TrackerView {
-	l := t.lang
+func (m *Model) trackerView(enc combat.Encounter) TrackerView {
+	l := m.lang
 	v := TrackerView{Lang: l, Phase: enc.Phase, Ready: len(enc.Order) > 0, Acting: enc.Current(), Busy: enc.Pending != nil}
-	if sp, ok := t.sess.Ruleset().(combat.Surpriser); ok {
+	if sp, ok := m.sess.Ruleset().(combat.Surpriser); ok {
 		v.SurpriseRule = string(sp.SurpriseRule())
 	}
-	reactions := t.reactions()
+	reactions := m.reactions()
 	for si, s := range enc.Order {
 		for mi, id := range s.Members {
 			c, ok := enc.Combatant(id)
@@ -67,7 +67,7 @@ func (t *Table) trackerView(enc combat.Encounter) TrackerView {
 					row.Reaction = i18n.T(l, "turn.reaction-used")
 				}
 			}
-			row.Surprised = t.surprised[id]
+			row.Surprised = m.surprised[id]
 			v.Rows = append(v.Rows, row)
 		}
 	}
@@ -78,7 +78,7 @@ func (t *Table) trackerView(enc combat.Encounter) TrackerView {
 		v.Status = i18n.Parts(l, "turn.round", "n", enc.Round)
 		if c, ok := enc.Combatant(v.Acting); ok {
 			v.Status = append(v.Status, i18n.Part{Text: " — "})
-			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "move", t.distance(c.Budget.Movement), "actions", c.Budget.Actions)...)
+			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "move", m.distance(c.Budget.Movement), "actions", c.Budget.Actions)...)
 		}
 	case combat.PhaseEnded:
 		v.Status = i18n.Parts(l, "turn.over")
@@ -158,14 +158,14 @@ type LogLine struct {
 }
 
 // logView builds the log's snapshot.
-func (t *Table) logView(enc combat.Encounter) LogView {
-	v := LogView{Lang: t.lang, Commands: t.sess.Cursor(), Filter: t.logFilter}
-	for _, events := range t.sess.Recent() {
+func (m *Model) logView(enc combat.Encounter) LogView {
+	v := LogView{Lang: m.lang, Commands: m.sess.Cursor(), Filter: m.logFilter}
+	for _, events := range m.sess.Recent() {
 		for _, ev := range events {
-			if !logShows(t.logFilter, ev.Type) {
+			if !logShows(m.logFilter, ev.Type) {
 				continue
 			}
-			if line := eventWords(t.lang, enc, ev); line != nil {
+			if line := eventWords(m.lang, enc, ev); line != nil {
 				v.Lines = append(v.Lines, LogLine{Type: string(ev.Type), Parts: line})
 			}
 		}
