@@ -1,10 +1,7 @@
 package app
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -44,137 +41,83 @@ func (t *Table) renderBar(enc combat.Encounter) app.UI {
 // renderDecision offers the pending decision (an opportunity attack, or a
 // ruleset's question) with the odds, to the side that must answer: the
 // engine never answers for a player.
-func (t *Table) renderDecision(enc combat.Encounter) app.UI {
-	d := enc.Pending
-	if d == nil {
+func (t *Table) renderDecision(v *DecisionView) app.UI {
+	if v == nil {
 		return nil
 	}
-	l := t.lang
-	who, _ := enc.Combatant(d.Chooser)
-	var body []app.UI
-	if d.Kind == combat.DecideOpportunity {
-		mover, _ := enc.Combatant(d.Attack.Defender)
-		body = append(body, app.P().Body(say(l, "decision.oa", "a", who.Name, "b", mover.Name)...))
-		if chances, err := t.odds(enc, d.Attack); err == nil {
-			body = append(body, renderOdds(l, enc.Ruleset, chances))
+	l := v.Lang
+	body := []app.UI{app.P().Body(bdiParts(v.Question)...)}
+	if v.Opportunity {
+		if v.Odds != nil {
+			body = append(body, renderOdds(l, v.Ruleset, v.Odds))
 		}
 		body = append(body,
 			app.Button().ID("oa-take").Text(i18n.T(l, "decision.take")).OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.TakeOpportunity{}) }),
 			app.Button().ID("oa-decline").Text(i18n.T(l, "decision.pass")).OnClick(func(ctx app.Context, e app.Event) { t.do(ctx, combat.DeclineOpportunity{}) }),
 		)
-	} else {
-		body = append(body, app.P().Body(say(l, "decision.choose", "name", who.Name, "question", i18n.Label(l, glossary(enc.Ruleset), d.Key))...))
-		for _, o := range d.Options {
-			body = append(body, app.Button().Class("choice").Attr("data-choice", o).Text(i18n.Label(l, glossary(enc.Ruleset), o)).OnClick(func(ctx app.Context, e app.Event) {
-				t.do(ctx, combat.Choose{Choice: data(ctx, "choice")})
-			}))
-		}
+	}
+	for _, o := range v.Options {
+		body = append(body, app.Button().Class("choice").Attr("data-choice", o[0]).Text(o[1]).OnClick(func(ctx app.Context, e app.Event) {
+			t.do(ctx, combat.Choose{Choice: data(ctx, "choice")})
+		}))
 	}
 	return app.Section().ID("decision").Class("panel decision").Attr("role", "alert").Body(
 		append([]app.UI{app.H2().Text(i18n.T(l, "decision.title"))}, body...)...)
 }
 
 // renderInspector shows the selected creature.
-func (t *Table) renderInspector(enc combat.Encounter) app.UI {
-	l := t.lang
-	c, ok := enc.Combatant(t.selected)
-	if !ok {
+func renderInspector(v InspectorView) app.UI {
+	l := v.Lang
+	if v.Name == "" {
 		return app.Section().ID("inspector").Class("panel").Body(
 			app.P().Class("muted").Text(i18n.T(l, "inspector.hint")))
 	}
-	conditions := make([]string, len(c.Conditions))
-	for i, k := range c.Conditions {
-		conditions[i] = i18n.Label(l, glossary(enc.Ruleset), k)
-	}
 	return app.Section().ID("inspector").Class("panel").Body(
-		app.H2().Body(app.Bdi().ID("selected-name").Text(c.Name)),
-		app.P().ID("summary").Body(say(l, "inspector.summary", "side", c.Side, "hp", c.HP, "max", c.Stats.MaxHP,
-			"square", c.Pos.Name(), "speed", t.distance(c.Stats.Speed))...).Title(i18n.T(l, "move.units.hint")),
-		app.If(len(c.Conditions) > 0, func() app.UI {
-			return app.P().Body(say(l, "inspector.conditions", "list", strings.Join(conditions, ", "))...)
-		}),
+		app.H2().Body(app.Bdi().ID("selected-name").Text(v.Name)),
+		app.P().ID("summary").Body(bdiParts(v.Summary)...).Title(i18n.T(l, "move.units.hint")),
+		app.If(v.Conditions != nil, func() app.UI { return app.P().Body(bdiParts(v.Conditions)...) }),
 	)
 }
 
 // renderAttack shows the attack the selected creature would make on its
 // target: the exact odds before the roll, a field for physical dice, the
 // roll button, and the trace of the last attack.
-func (t *Table) renderAttack(enc combat.Encounter) app.UI {
-	l := t.lang
+func (t *Table) renderAttack(v AttackView) app.UI {
+	l := v.Lang
 	var body []app.UI
-	if def, ok := enc.Combatant(t.target); ok && !t.up(enc, def.ID) {
-		body = append(body, app.P().Class("muted").Body(say(l, "attack.down", "name", def.Name)...))
-	} else if ok && t.canMove(enc) {
-		att, _ := enc.Combatant(t.selected)
-		rollKey := "attack.roll"
-		if combat.SidePhases(t.sess.Ruleset()) {
-			rollKey = "attack.declare" // ENG-PHASE-2: the attack is queued, not rolled
-		}
-		choice, opt := t.renderChoices(enc)
-		req := combat.AttackRequest{Attacker: att.ID, Defender: def.ID, Option: opt}
-		names := say(l, "attack.versus", "a", att.Name, "b", def.Name)
+	switch r := v.Ready; {
+	case v.Down != nil:
+		body = append(body, app.P().Class("muted").Body(bdiParts(v.Down)...))
+	case r != nil:
+		names := bdiParts(r.Versus)
 		for i := len(names) - 1; i >= 0; i-- { // the target is the last value
 			if b, ok := names[i].(app.HTMLBdi); ok {
 				names[i] = b.ID("target-name")
 				break
 			}
 		}
-		body = append(body, app.Div().Class("versus").Body(app.P().Body(names...), choice), t.renderTargeting(enc))
-		chances, err := t.odds(enc, req)
-		if err == nil {
-			body = append(body, renderOdds(l, enc.Ruleset, chances))
+		body = append(body, app.Div().Class("versus").Body(app.P().Body(names...), t.renderChoices(l, r)), renderTargeting(r.Targeting))
+		if r.Odds != nil {
+			body = append(body, renderOdds(l, v.Ruleset, r.Odds))
 		}
-		why := t.cannotAttack(enc, att, def, err)
-		if why != nil {
-			body = append(body, app.P().ID("roll-why").Class("why").Body(why...))
+		if r.Why != nil {
+			body = append(body, app.P().ID("roll-why").Class("why").Body(bdiParts(r.Why)...))
 		}
 		body = append(body, app.Div().Class("roll-row").Body(
 			app.Label().Body(app.Text(i18n.T(l, "attack.dice")+" "),
-				app.Input().ID("dice").Type("text").Dir("ltr").Attr("inputmode", "numeric").Placeholder(i18n.T(l, "attack.dice.placeholder")).Value(t.dice).
+				app.Input().ID("dice").Type("text").Dir("ltr").Attr("inputmode", "numeric").Placeholder(i18n.T(l, "attack.dice.placeholder")).Value(r.Dice).
 					OnInput(func(ctx app.Context, e app.Event) { t.dice = ctx.JSSrc().Get("value").String() })),
-			app.Button().ID("roll").Text(i18n.T(l, rollKey)).Title(i18n.T(l, rollKey+".hint")).Disabled(why != nil).
-				Attr("aria-describedby", describedBy(why != nil, "roll-why")).
+			app.Button().ID("roll").Text(i18n.T(l, r.RollKey)).Title(i18n.T(l, r.RollKey+".hint")).Disabled(r.Why != nil).
+				Attr("aria-describedby", describedBy(r.Why != nil, "roll-why")).
 				OnClick(func(ctx app.Context, e app.Event) { t.attack(ctx) }),
 		))
-	} else {
+	default:
 		body = append(body, app.P().Class("muted").Text(i18n.T(l, "attack.hint")))
 	}
-	for _, ev := range t.last {
-		if ev.Type == combat.AttackResolved || ev.Type == combat.PhaseHitResolved {
-			body = append(body, renderTrace(l, enc, ev))
-		}
+	for _, tv := range v.Traces {
+		body = append(body, renderTrace(l, tv))
 	}
 	return app.Section().ID("attack").Class("panel").Body(append([]app.UI{app.H2().Text(i18n.T(l, "attack.title"))}, body...)...)
-}
-
-// cannotAttack says in words why att cannot attack def now, or nil when it
-// can: no attack left this turn, or the ruleset's refusal (err from the
-// odds), in the ruleset's terms where it names a reason, with its rule ID.
-func (t *Table) cannotAttack(enc combat.Encounter, att, def combat.Combatant, err error) []app.UI {
-	l := t.lang
-	if att.Budget.Actions <= 0 {
-		return say(l, "attack.no-actions", "a", att.Name)
-	}
-	if err == nil {
-		return nil
-	}
-	if tg, ok := t.sess.Ruleset().(combat.Targeter); ok {
-		if tier, terr := tg.Target(enc, att.ID, def.ID); terr == nil && !tier.Allowed {
-			return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", i18n.Label(l, glossary(enc.Ruleset), tier.Reason), "rule", string(tier.Rule))
-		}
-	}
-	why := t.explainError(err).Args[1]
-	var re *combat.RuleError
-	if errors.As(err, &re) && re.Key == combat.RefusalCannotAttack {
-		// The refusal would name attacker and target again: its reason is enough.
-		if w, ok := refusalArg(re, "why"); ok {
-			why = term{enc.Ruleset, w}
-		}
-	}
-	if re != nil && re.Rule != "" {
-		return say(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", why, "rule", string(re.Rule))
-	}
-	return say(l, "attack.impossible.bare", "a", att.Name, "b", def.Name, "why", why)
 }
 
 // describedBy is an aria-describedby value: id when on, else none (go-app
@@ -188,15 +131,7 @@ func describedBy(on bool, id string) string {
 
 // attack makes the selected creature attack its target with the chosen
 // attack.
-func (t *Table) attack(ctx app.Context) {
-	var opt json.RawMessage
-	if ar, ok := t.sess.Ruleset().(combat.Armory); ok {
-		if choices, err := ar.AttackChoices(t.state(), t.selected); err == nil && t.option < len(choices) {
-			opt = choices[t.option].Option
-		}
-	}
-	t.do(ctx, combat.Attack{Attacker: t.selected, Defender: t.target, Option: opt})
-}
+func (t *Table) attack(ctx app.Context) { t.do(ctx, t.attackCommand()) }
 
 // renderOdds draws the exact chances compactly: the outcomes that can
 // happen in a line, each named in the ruleset's terms with its share as a
@@ -318,20 +253,14 @@ func meanTenths(c combat.Chance) int64 {
 // renderTrace shows a resolved attack as who attacked whom and the result,
 // which opens to its steps with their rule IDs, in the ruleset's terms and
 // dice notation.
-func renderTrace(l i18n.Lang, enc combat.Encounter, ev combat.Event) app.UI {
-	who, _ := enc.Combatant(ev.Actor)
-	whom, _ := enc.Combatant(ev.Target)
-	result := say(l, "attack.result.miss")
-	if ev.Hit {
-		result = say(l, "attack.result.hit", "n", ev.Value)
-	}
-	return app.Details().ID("trace").Class("trace").Attr("data-actor", ev.Actor).Body(
+func renderTrace(l i18n.Lang, v TraceView) app.UI {
+	return app.Details().ID("trace").Class("trace").Attr("data-actor", v.Actor).Body(
 		app.Summary().Title(i18n.T(l, "attack.trace.hint")).Body(
-			app.Span().Class("trace-by").Body(say(l, "attack.trace.by", "a", who.Name, "b", whom.Name)...),
+			app.Span().Class("trace-by").Body(bdiParts(v.By)...),
 			app.Text(" · "),
-			app.Span().Class("result").Body(result...),
+			app.Span().Class("result").Body(bdiParts(v.Result)...),
 		),
-		app.Ol().Body(traceSteps(l, enc.Ruleset, ev.Trace)...),
+		app.Ol().Body(traceSteps(l, v.Ruleset, v.Trace)...),
 	)
 }
 

@@ -198,11 +198,11 @@ func (t *Table) Render() app.UI {
 				return app.Div().Class("now").Body(
 					&Tracker{V: t.views(enc).tracker},
 					t.renderRounds(enc),
-					t.renderDecision(enc),
-					t.renderInspector(enc),
-					t.renderMovement(enc),
+					t.renderDecision(t.decisionView(enc)),
+					renderInspector(t.inspectorView(enc)),
+					t.renderMovement(t.movementView(enc)),
 					t.renderActions(enc),
-					t.renderAttack(enc),
+					t.renderAttack(t.attackView(enc)),
 				)
 			}), app.If(due, func() app.UI { return t.renderMore(enc) })),
 		),

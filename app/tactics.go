@@ -40,55 +40,37 @@ func modeLabel(key string) string {
 // renderMovement shows the movement options of the acting creature and,
 // for the planned path, why it cannot go there and every opportunity
 // attack it meets, with the rule and the reason when one is prevented.
-func (t *Table) renderMovement(enc combat.Encounter) app.UI {
-	if !t.canMove(enc) {
+func (t *Table) renderMovement(v MovementView) app.UI {
+	if !v.Shown {
 		return nil
 	}
-	l := t.lang
-	c, _ := enc.Combatant(t.selected)
-	rs := t.sess.Ruleset()
-	p := t.plan(enc)
+	l := v.Lang
 	var modes []app.UI
-	if _, ok := rs.(combat.Planner); ok {
-		for _, m := range moveModes {
-			if !slices.ContainsFunc(p.bands, func(b combat.Band) bool { return b.Key == m.band }) {
-				continue
-			}
-			on := slices.Contains(c.Conditions, m.key)
-			modes = append(modes, app.Button().ID("mode-"+m.key).Class("toggle").Attr("aria-pressed", on).Attr("data-mode", m.key).Text(i18n.T(l, m.label)).
-				OnClick(t.toggleMode))
-		}
-		modes = append(modes, app.Button().ID("safest").Class("toggle").Attr("aria-pressed", t.safest).Text(i18n.T(l, "move.safest")).
+	for _, md := range v.Modes {
+		modes = append(modes, app.Button().ID("mode-"+md.Key).Class("toggle").Attr("aria-pressed", md.On).Attr("data-mode", md.Key).Text(md.Label).
+			OnClick(t.toggleMode))
+	}
+	if v.Safest != nil {
+		modes = append(modes, app.Button().ID("safest").Class("toggle").Attr("aria-pressed", *v.Safest).Text(i18n.T(l, "move.safest")).
 			OnClick(func(ctx app.Context, e app.Event) { t.safest = !t.safest }))
 	}
-	if _, ok := rs.(combat.Threatener); ok {
-		modes = append(modes, app.Button().ID("threats").Class("toggle").Attr("aria-pressed", t.threats).Text(i18n.T(l, "move.threats")).
+	if v.Threats != nil {
+		modes = append(modes, app.Button().ID("threats").Class("toggle").Attr("aria-pressed", *v.Threats).Text(i18n.T(l, "move.threats")).
 			OnClick(func(ctx app.Context, e app.Event) { t.threats = !t.threats }))
 	}
 	// The bands' sizes and rules are in the legend: the board shows them.
-	var lines []app.UI
-	switch {
-	case p.mode != "" && t.hover != nil:
-		// A square only another mode reaches: named, with the mode to choose.
-		lines = append(lines, app.Li().Class("blocked needs-mode").Attr("data-mode", p.mode).Title(explain(l, enc.Ruleset, modeBand(p.mode), "")).
-			Body(say(l, "move.needs-mode", "square", t.hover.Name(), "mode", i18n.T(l, modeLabel(p.mode)))...))
-	case p.err != nil && t.hover != nil:
-		lines = append(lines, app.Li().Class("blocked").Body(t.explainError(p.err).render(l)...))
-	}
-	for _, pr := range p.provs {
-		who, _ := enc.Combatant(pr.Attacker)
-		why := pr.Kind
-		if pr.Prevented != "" {
-			why = pr.Prevented
+	lines := make([]app.UI, len(v.Lines))
+	for i, ln := range v.Lines {
+		switch ln.Kind {
+		case "needs-mode":
+			// A square only another mode reaches: named, with the mode to choose.
+			lines[i] = app.Li().Class("blocked needs-mode").Attr("data-mode", ln.Mode).Title(ln.Title).Body(bdiParts(ln.Parts)...)
+		case "blocked":
+			lines[i] = app.Li().Class("blocked").Body(bdiParts(ln.Parts)...)
+		default:
+			lines[i] = app.Li().Class("provocation").Attr("data-prevented", ln.Prevented).Title(ln.Title).
+				Body(append(bdiParts(ln.Parts), app.Text(" "), ruleCode(ln.Rule))...)
 		}
-		li := app.Li().Class("provocation").Attr("data-prevented", pr.Prevented != "").Title(explain(l, enc.Ruleset, why, pr.Rule))
-		var text []app.UI
-		if pr.Prevented == "" {
-			text = say(l, "move.oa", "name", who.Name, "kind", i18n.Label(l, glossary(enc.Ruleset), pr.Kind), "square", pr.At.Name())
-		} else {
-			text = say(l, "move.oa-prevented", "name", who.Name, "square", pr.At.Name(), "why", i18n.Label(l, glossary(enc.Ruleset), pr.Prevented))
-		}
-		lines = append(lines, li.Body(append(text, app.Text(" "), ruleCode(pr.Rule))...))
 	}
 	return app.Section().ID("movement").Class("panel").Body(
 		app.H2().Text(i18n.T(l, "move.title")),
@@ -115,60 +97,39 @@ func (t *Table) toggleMode(ctx app.Context, e app.Event) {
 
 // renderTargeting shows the tier the attacker would get on its target and
 // the defender's engagement, with their rule IDs.
-func (t *Table) renderTargeting(enc combat.Encounter) app.UI {
-	tg, ok := t.sess.Ruleset().(combat.Targeter)
-	if !ok || t.target == "" || t.selected == "" {
+func renderTargeting(v *TargetingView) app.UI {
+	if v == nil {
 		return nil
 	}
-	l, rs := t.lang, enc.Ruleset
 	var body []app.UI
-	if tier, err := tg.Target(enc, t.selected, t.target); err == nil {
-		if tier.Allowed {
-			line := []app.UI{app.Strong().Body(say(l, "target.from", "tier", i18n.Label(l, glossary(rs), tier.Tier))...)}
-			for _, m := range tier.Modifiers {
-				line = append(line, app.Text(" · "), app.Bdi().Text(i18n.Label(l, glossary(rs), m.Quantity)), app.Text(" "), app.Bdi().Text(i18n.Signed(l, int64(m.Value))))
-			}
-			body = append(body, app.P().ID("tier").Attr("data-tier", tier.Tier).Title(explain(l, rs, tier.Tier, tier.Rule)).Body(append(line, app.Text(" "), ruleCode(tier.Rule))...))
-		} else {
-			body = append(body, app.P().ID("tier").Attr("data-tier", "none").Body(
-				say(l, "target.none", "why", i18n.Label(l, glossary(rs), tier.Reason), "rule", string(tier.Rule))...))
+	if tl := v.Tier; tl != nil && tl.Allowed {
+		line := []app.UI{app.Strong().Body(bdiParts(tl.Parts)...)}
+		for _, md := range tl.Modifiers {
+			line = append(line, app.Text(" · "), app.Bdi().Text(md[0]), app.Text(" "), app.Bdi().Text(md[1]))
 		}
+		body = append(body, app.P().ID("tier").Attr("data-tier", tl.Tier).Title(tl.Title).Body(append(line, app.Text(" "), ruleCode(tl.Rule))...))
+	} else if tl != nil {
+		body = append(body, app.P().ID("tier").Attr("data-tier", tl.Tier).Body(bdiParts(tl.Parts)...))
 	}
-	if st, err := tg.Standing(enc, t.target); err == nil {
-		state := ""
-		if st.Overwhelmed {
-			state = " · " + i18n.Label(l, glossary(rs), "overwhelmed")
-		}
-		if st.Pinned {
-			state += " · " + i18n.Label(l, glossary(rs), "pinned")
-		}
-		body = append(body, app.P().ID("standing").Body(
-			say(l, "target.pins", "used", st.PinsUsed, "capacity", st.PinCapacity, "state", state, "rule", string(st.Rule))...))
+	if v.Standing != nil {
+		body = append(body, app.P().ID("standing").Body(bdiParts(v.Standing)...))
 	}
 	return app.Div().Class("targeting").Body(body...)
 }
 
 // renderChoices lets the attacker pick among its attacks.
-func (t *Table) renderChoices(enc combat.Encounter) (app.UI, []byte) {
-	ar, ok := t.sess.Ruleset().(combat.Armory)
-	if !ok {
-		return nil, nil
+func (t *Table) renderChoices(l i18n.Lang, r *AttackReady) app.UI {
+	if len(r.Choices) == 0 {
+		return nil
 	}
-	choices, err := ar.AttackChoices(enc, t.selected)
-	if err != nil || len(choices) == 0 {
-		return nil, nil
+	opts := make([]app.UI, len(r.Choices))
+	for i, name := range r.Choices {
+		opts[i] = app.Option().Value(i).Selected(i == r.Option).Text(i18n.Isolate(name))
 	}
-	if t.option >= len(choices) {
-		t.option = 0
-	}
-	opts := make([]app.UI, len(choices))
-	for i, c := range choices {
-		opts[i] = app.Option().Value(i).Selected(i == t.option).Text(i18n.Isolate(c.Name))
-	}
-	return app.Label().Body(app.Text(i18n.T(t.lang, "attack.with")+" "),
+	return app.Label().Body(app.Text(i18n.T(l, "attack.with")+" "),
 		app.Select().ID("weapon").Body(opts...).OnChange(func(ctx app.Context, e app.Event) {
 			fmt.Sscan(ctx.JSSrc().Get("value").String(), &t.option)
-		})), choices[t.option].Option
+		}))
 }
 
 // ruleCode shows a rule ID, always left to right.
