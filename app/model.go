@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"battlemat/app/i18n"
@@ -343,10 +344,10 @@ func (m *Model) up(enc combat.Encounter, id string) bool {
 	return ok && err == nil
 }
 
-// reactions reports whether the ruleset has reactions (DND-REACT-3).
+// reactions reports whether the ruleset counts a reaction among its turn's
+// counters.
 func (m *Model) reactions() bool {
-	tr, ok := m.sess.Ruleset().(combat.TurnRuler)
-	return ok && tr.TurnRules().Reactions
+	return slices.ContainsFunc(combat.CountersOf(m.sess.Ruleset()), func(c combat.Counter) bool { return c.Pool == combat.PoolReaction })
 }
 
 // nameOf is a combatant's name, or its ID when it has left.

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app/i18n"
@@ -78,12 +80,42 @@ func (m *Model) trackerView(enc combat.Encounter) TrackerView {
 		v.Status = i18n.Parts(l, "turn.round", "n", enc.Round)
 		if c, ok := enc.Combatant(v.Acting); ok {
 			v.Status = append(v.Status, i18n.Part{Text: " — "})
-			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "move", m.distance(c.Budget.Movement), "actions", c.Budget.Actions)...)
+			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "left", m.countersLeft(c))...)
 		}
 	case combat.PhaseEnded:
 		v.Status = i18n.Parts(l, "turn.over")
 	}
 	return v
+}
+
+// countersLeft writes what is left of each counter the ruleset declares
+// for a turn, in its order and units ("movement 30 ft, action 1"), leaving
+// out those the creature never holds; the reaction is left to each
+// creature's row.
+func (m *Model) countersLeft(me combat.Combatant) string {
+	l := m.lang
+	rs := m.sess.Ruleset()
+	var parts []string
+	for _, c := range combat.CountersOf(rs) {
+		if c.Pool == combat.PoolReaction || !me.Stats.Has(c.Pool) {
+			continue
+		}
+		n := i18n.Int(l, int64(me.Budget.Left(c.Pool)))
+		if c.Pool == combat.PoolMovement {
+			n = m.distance(me.Budget.Movement)
+		}
+		parts = append(parts, i18n.T(l, "turn.left", "counter", counterWord(l, rs, c.Key), "n", n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// counterWord names a ruleset's counter in l: the app's word for it, else
+// the ruleset's glossary term.
+func counterWord(l i18n.Lang, rs combat.Ruleset, key string) string {
+	if i18n.Has("counter." + key) {
+		return i18n.T(l, "counter."+key)
+	}
+	return i18n.Label(l, combat.GlossaryOf(rs), key)
 }
 
 // Tracker shows the round, the initiative order, whose turn it is and each

@@ -27,7 +27,7 @@ var enCatalogue = catalogue{
 		"turn.setup":           "Setting up",
 		"turn.round":           "Round {n}",
 		"turn.over":            "Encounter over",
-		"turn.status":          "{name}'s turn (move {move}, actions {actions})",
+		"turn.status":          "{name}'s turn ({left})",
 		"turn.hp":              "HP {hp}/{max}",
 		"turn.reaction-ready":  "reaction ready",
 		"turn.reaction-used":   "reaction used",

@@ -27,7 +27,7 @@ var heCatalogue = catalogue{
 		"turn.setup":           "הכנות",
 		"turn.round":           "סבב {n}",
 		"turn.over":            "הקרב הסתיים",
-		"turn.status":          "התור של {name} (תנועה {move}, פעולות {actions})",
+		"turn.status":          "התור של {name} ({left})",
 		"turn.hp":              "נק״פ {hp}/{max}",
 		"turn.reaction-ready":  "תגובה זמינה",
 		"turn.reaction-used":   "התגובה נוצלה",

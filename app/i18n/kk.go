@@ -27,7 +27,7 @@ var kkCatalogue = catalogue{
 		"turn.setup":           "Дайындық",
 		"turn.round":           "Раунд {n}",
 		"turn.over":            "Шайқас аяқталды",
-		"turn.status":          "Кезек: {name} (жүріс {move}, әрекет {actions})",
+		"turn.status":          "Кезек: {name} ({left})",
 		"turn.hp":              "HP {hp}/{max}",
 		"turn.reaction-ready":  "реакция дайын",
 		"turn.reaction-used":   "реакция жұмсалды",

@@ -20,7 +20,7 @@ func TestT(t *testing.T) {
 		{"Hebrew", Hebrew, "bar.undo", nil, "ביטול"},
 		{"Polish", Polish, "turn.end", nil, "Zakończ turę"},
 		{"Kazakh", Kazakh, "bar.language", nil, "Тіл"},
-		{"named placeholders", English, "turn.status", []any{"name", "Goblin", "move", 6, "actions", 1}, "Goblin's turn (move 6, actions 1)"},
+		{"named placeholders", English, "turn.left", []any{"n", 6, "counter", "movement"}, "movement 6"},
 		{"order of pairs does not matter", English, "log.hit", []any{"n", 7, "b", "Orc", "a", "Knight"}, "Knight hits Orc for 7."},
 		{"Hebrew name in Hebrew text", Hebrew, "log.hit", []any{"a", "אביר", "b", "Orc 2", "n", 12}, "פגיעה של אביר ב־Orc 2: נזק 12."},
 		{"integers grouped per language", Polish, "log.hp", []any{"name", "Smok", "n", 12000}, "Smok ma 12\u00a0000 PŻ."},
@@ -159,7 +159,7 @@ func FuzzFill(f *testing.F) {
 func BenchmarkT(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		T(Hebrew, "turn.status", "name", "Goblin 2", "move", 6, "actions", 1)
+		T(Hebrew, "inspector.summary", "side", "Goblins", "hp", 6, "max", 7, "square", "C4", "speed", 30)
 	}
 }
 

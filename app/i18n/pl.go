@@ -26,7 +26,7 @@ var plCatalogue = catalogue{
 		"turn.setup":           "Przygotowanie",
 		"turn.round":           "Runda {n}",
 		"turn.over":            "Starcie zakończone",
-		"turn.status":          "Tura: {name} (ruch {move}, akcje {actions})",
+		"turn.status":          "Tura: {name} ({left})",
 		"turn.hp":              "PŻ {hp}/{max}",
 		"turn.reaction-ready":  "reakcja gotowa",
 		"turn.reaction-used":   "reakcja zużyta",

@@ -22,7 +22,7 @@ const MoveSquares = 8
 const DetachmentSide = 2
 
 // Ruleset plugs DAIRN into the encounter engine. It is a Profiler,
-// TurnRuler, Initiator, Budgeter, Mover, Attacker, OddsTeller, Glossarist and
+// TurnRuler, Initiator, Budgeter, Counterer, Mover, Attacker, OddsTeller, Glossarist and
 // Vitality; it is deliberately not a RoundResetter, because it keeps each
 // combatant's STR, DEX, WIL and conditions in Combatant.RoundState (as
 // Wounds), which must survive from round to round. Combatant.HP is the current HP; the
@@ -57,6 +57,12 @@ func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
 // (CA-AMB-1).
 func (Ruleset) Scale() combat.Scale {
 	return combat.Scale{Square: combat.Length{Hundredths: 500, Unit: "ft"}, PerSquare: 1}
+}
+
+// Counters are a DAIRN turn's resources (ENG-TURN-6): a move in squares and
+// one action (CA-ACT-1).
+func (Ruleset) Counters() []combat.Counter {
+	return []combat.Counter{{Key: "movement", Pool: combat.PoolMovement, Rule: "CA-ACT-1"}, {Key: "action", Pool: combat.PoolActions, Rule: "CA-ACT-1"}}
 }
 
 // Wounds is the state DAIRN keeps beyond HP, stored in the engine's

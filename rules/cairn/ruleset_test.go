@@ -16,6 +16,7 @@ var (
 	_ combat.TurnRuler       = Ruleset{}
 	_ combat.Initiator       = Ruleset{}
 	_ combat.Budgeter        = Ruleset{}
+	_ combat.Counterer       = Ruleset{}
 	_ combat.Mover           = Ruleset{}
 	_ combat.Attacker        = Ruleset{}
 	_ combat.OddsTeller      = Ruleset{}

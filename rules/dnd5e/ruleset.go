@@ -117,6 +117,19 @@ func (Ruleset) Scale() combat.Scale {
 	return combat.Scale{Square: combat.Length{Hundredths: 100 * SquareFeet, Unit: "ft"}, PerSquare: SquareFeet}
 }
 
+// Counters are a 5e turn's resources (ENG-TURN-6): movement in feet and
+// the action (DND-TURN-1), the bonus action (DND-BONUS-2), the free object
+// interaction (DND-FREE-3) and the reaction (DND-REACT-3).
+func (Ruleset) Counters() []combat.Counter {
+	return []combat.Counter{
+		{Key: "movement", Pool: combat.PoolMovement, Rule: "DND-TURN-1"},
+		{Key: "action", Pool: combat.PoolActions, Rule: "DND-TURN-1"},
+		{Key: "bonus-action", Pool: combat.PoolBonus, Rule: "DND-BONUS-2"},
+		{Key: "interaction", Pool: combat.PoolInteractions, Rule: "DND-FREE-3"},
+		{Key: "reaction", Pool: combat.PoolReaction, Rule: "DND-REACT-3"},
+	}
+}
+
 // SurpriseRule cites the rule by which the DM marks creatures surprised
 // before the first round (DND-SURP-4).
 func (Ruleset) SurpriseRule() combat.RuleID { return "DND-SURP-4" }
@@ -508,6 +521,7 @@ var (
 	_ combat.TurnRuler  = Ruleset{}
 	_ combat.Initiator  = Ruleset{}
 	_ combat.Budgeter   = Ruleset{}
+	_ combat.Counterer  = Ruleset{}
 	_ combat.Mover      = Ruleset{}
 	_ combat.Attacker   = Ruleset{}
 	_ combat.OddsTeller = Ruleset{}

@@ -14,6 +14,7 @@ var (
 	_ combat.Profiler      = Ruleset{}
 	_ combat.TurnRuler     = Ruleset{}
 	_ combat.Budgeter      = Ruleset{}
+	_ combat.Counterer     = Ruleset{}
 	_ combat.RoundResetter = Ruleset{}
 	_ combat.TurnEnder     = Ruleset{}
 	_ combat.Attacker      = Ruleset{}

@@ -13,7 +13,7 @@ import (
 const RulesetID = "kaldaria"
 
 // Ruleset plugs Kaldaria into the encounter engine. It implements
-// combat.Profiler, TurnRuler, Budgeter, RoundResetter, TurnEnder, Attacker,
+// combat.Profiler, TurnRuler, Budgeter, Counterer, RoundResetter, TurnEnder, Attacker,
 // OddsTeller, Mover and Glossarist, and the UI capabilities Planner, Targeter,
 // Threatener and Armory. Initiative is the engine's default: the Kaldaria
 // texts leave it to a separate chapter (kaldaria.md §20).
@@ -47,6 +47,14 @@ func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{} }
 // half squares (K-MOVE-3).
 func (Ruleset) Scale() combat.Scale {
 	return combat.Scale{Square: combat.Length{Hundredths: 250, Unit: "m"}, PerSquare: squareCost}
+}
+
+// Counters are a Kaldaria turn's resources (ENG-TURN-6): movement in half
+// squares, since a rate may be half a square (K-MOVE-4, K-MOVE-6), and the
+// attacks of the stat block's round (K-GEN-7). Kaldaria has no reactions:
+// its opportunity attacks are bounded per round by its own rules.
+func (Ruleset) Counters() []combat.Counter {
+	return []combat.Counter{{Key: "movement", Pool: combat.PoolMovement, Rule: "K-MOVE-6"}, {Key: "attacks", Pool: combat.PoolActions, Rule: "K-GEN-7"}}
 }
 
 // RoundState returns a fresh round (K-RES-1 step 1, K-GEN-6): parry pools

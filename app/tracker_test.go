@@ -1,0 +1,73 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"battlemat/app/i18n"
+	"battlemat/rules/combat"
+	"battlemat/rules/rulesets"
+)
+
+// TestTrackerShowsTheRulesetsCounters: the acting creature's line in the
+// tracker lists what is left of the counters its ruleset declares, in the
+// ruleset's order and words and in the reader's language: 5e's movement in
+// feet, action, bonus action and object interaction (the fighter, who
+// has no bonus action, is not shown one), Kaldaria's and
+// Kryształy Czasu's attacks, DAIRN's action; a reaction is shown per
+// creature, and only where the ruleset counts one.
+func TestTrackerShowsTheRulesetsCounters(t *testing.T) {
+	reg := rulesets.Registry()
+	for _, c := range []struct {
+		sample    string
+		lang      i18n.Lang
+		words     []string      // the counters in order, as the line names them
+		pools     []combat.Pool // and the pools holding them
+		reactions bool
+	}{
+		{"dnd5e-goblin-ambush", i18n.English, []string{"movement", "action", "object interaction"}, []combat.Pool{combat.PoolMovement, combat.PoolActions, combat.PoolInteractions}, true},
+		{"dnd5e-goblin-ambush", i18n.Polish, []string{"ruch", "akcja", "użycie przedmiotu"}, []combat.Pool{combat.PoolMovement, combat.PoolActions, combat.PoolInteractions}, true},
+		{"kal-urchins", i18n.English, []string{"movement", "attacks"}, []combat.Pool{combat.PoolMovement, combat.PoolActions}, false},
+		{"kal-urchins", i18n.Hebrew, []string{"תנועה", "התקפות"}, []combat.Pool{combat.PoolMovement, combat.PoolActions}, false},
+		{"kc-orc", i18n.Kazakh, []string{"жүріс", "шабуыл"}, []combat.Pool{combat.PoolMovement, combat.PoolActions}, false},
+		{"dairn-bandits", i18n.English, []string{"movement", "action"}, []combat.Pool{combat.PoolMovement, combat.PoolActions}, false},
+	} {
+		t.Run(c.sample+"/"+c.lang.String(), func(t *testing.T) {
+			s, _ := rulesets.Find(c.sample)
+			sess, err := s.Session(reg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, cmd := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+				if _, err := sess.Do(cmd); err != nil {
+					t.Fatalf("%T: %v", cmd, err)
+				}
+			}
+			tbl := &Model{reg: reg, lang: c.lang}
+			tbl.use(sess)
+			enc := tbl.state()
+			me, _ := enc.Combatant(enc.Current())
+			v := tbl.trackerView(enc)
+			var line strings.Builder
+			for _, p := range v.Status {
+				line.WriteString(p.Text)
+			}
+			var want []string
+			for i, w := range c.words {
+				n := i18n.Int(c.lang, int64(me.Budget.Left(c.pools[i])))
+				if c.pools[i] == combat.PoolMovement {
+					n = tbl.distance(me.Budget.Movement)
+				}
+				want = append(want, w+" "+n)
+			}
+			if got := line.String(); !strings.Contains(got, "("+strings.Join(want, ", ")+")") {
+				t.Errorf("the tracker says %q, want the counters (%s)", got, strings.Join(want, ", "))
+			}
+			for _, r := range v.Rows {
+				if (r.Reaction != "") != c.reactions {
+					t.Errorf("%s's reaction reads %q; the ruleset counts reactions: %v", r.Name, r.Reaction, c.reactions)
+				}
+			}
+		})
+	}
+}
