@@ -60,8 +60,7 @@ type ParryOption struct {
 // and parry parameters (steps 8–10) and the damage pipeline (steps 12–14).
 // Resolve, Odds and SequenceOdds share it so they cannot disagree.
 type plan struct {
-	steps             combat.Trace // the modifiers and computed values, in order
-	traced            bool         // whether steps are recorded
+	tr                *tracer // where the steps are recorded, nil for none
 	kind              AttackKind
 	weapon            Weapon
 	thac, ar, need    int
@@ -89,9 +88,40 @@ type plan struct {
 
 // step appends a trace step to the plan, when it keeps one.
 func (p *plan) step(rule combat.RuleID, kind combat.StepKind, key, qty string, v int) {
-	if p.traced {
-		p.steps = append(p.steps, combat.Step{Rule: rule, Kind: kind, Key: key, Quantity: qty, Value: v})
+	if p.tr != nil {
+		p.tr.add(combat.Step{Rule: rule, Kind: kind, Key: key, Quantity: qty, Value: v})
 	}
+}
+
+// traceRoom is the number of steps a tracer holds in place: most attacks
+// take fewer, the longest (three weapon parries, several damage dice)
+// spill over.
+const traceRoom = 40
+
+// tracer records an attack's trace steps in place, so that an attack
+// resolves without growing a list, and hands out exactly the steps taken.
+// Resolve keeps it on its stack.
+type tracer struct {
+	n     int
+	room  [traceRoom]combat.Step
+	spill combat.Trace // the steps past the room
+}
+
+// add records step s.
+func (t *tracer) add(s combat.Step) {
+	if t.n < traceRoom {
+		t.room[t.n] = s
+		t.n++
+		return
+	}
+	t.spill = append(t.spill, s)
+}
+
+// trace returns a new trace of the steps recorded, in order.
+func (t *tracer) trace() combat.Trace {
+	out := make(combat.Trace, t.n+len(t.spill))
+	copy(out[copy(out, t.room[:t.n]):], t.spill)
+	return out
 }
 
 // mod records a nonzero modifier v to quantity qty and returns it. To-hit
@@ -106,11 +136,11 @@ func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
 
 // newPlan computes the fixed part of an attack. defWounded is passed
 // separately because a sequence of attacks can wound the defender partway.
-// With a non-nil trace the plan records its steps there (appending);
-// without one it records none (odds need no trace).
-func newPlan(att, def Profile, a Attack, defWounded bool, trace combat.Trace) plan {
+// With a tracer the plan records its steps there; without one it records
+// none (odds need no trace).
+func newPlan(att, def Profile, a Attack, defWounded bool, tr *tracer) plan {
 	w := att.Weapons[a.Weapon]
-	p := plan{kind: w.Kind, weapon: w, steps: trace, traced: trace != nil, paralysed: a.Paralysed}
+	p := plan{kind: w.Kind, weapon: w, tr: tr, paralysed: a.Paralysed}
 	if a.Kind != "" {
 		p.kind = a.Kind
 	}

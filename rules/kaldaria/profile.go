@@ -269,6 +269,45 @@ func (p Profile) masters(w Weapon) bool {
 	return (p.Profession == Swordsman && w.Type == Sword) || (p.Profession == Ranger && w.Type == Bow)
 }
 
+// profileRanges are the bounds of a profile's numbers, in the order
+// Validate checks them.
+var profileRanges = [...]struct {
+	rule   combat.RuleID
+	field  string
+	lo, hi int
+	hiFrom hiField // when set, the field that is the upper bound
+}{
+	{"K-MOD-2", "level", 0, 100, hiFixed},
+	{"K-HIT-1", "thac10", -50, 50, hiFixed},
+	{"K-MOD-3", "str", 0, 30, hiFixed},
+	{"K-AR-2", "dex", 0, 30, hiFixed},
+	{"K-MOD-3", "fitness", 0, 30, hiFixed},
+	{"D-10", "levelSteps.first", 0, 100, hiFixed},
+	{"D-10", "levelSteps.every", 0, 100, hiFixed},
+	{"K-DMG-3", "armour.abs", 0, 100, hiFixed},
+	{"K-DMG-4", "armour.cutter", 0, 1000, hiFixed},
+	{"K-AR-1", "armour.ar", 0, 100, hiFixed},
+	{"K-AR-1", "naturalArmourAR", 0, 0, hiNaturalAR},
+	{"K-MOD-8", "curse", 0, 100, hiFixed},
+	{"K-PARRY-9", "extraWeaponParries", 0, 10, hiFixed},
+	{"K-PARRY-9", "extraShieldParries", 0, 10, hiFixed},
+	{"K-HP-1", "maxHP", 1, 100000, hiFixed},
+	{"K-HP-1", "vitals.hp", -100000, 0, hiMaxHP},
+	{"K-FA-1", "vitals.forceArmour", 0, 100000, hiFixed},
+	{"K-LIFE-1", "vitals.lifeKeyUses", 0, 100, hiFixed},
+	{"K-HP-3", "lifeForce", 0, 100000, hiFixed},
+}
+
+// hiField names a field of a profile that bounds another from above.
+type hiField uint8
+
+// The fields that bound another: hiNaturalAR is NaturalAR (at least 0).
+const (
+	hiFixed hiField = iota
+	hiNaturalAR
+	hiMaxHP
+)
+
 // Validate checks that the profile describes a possible creature and
 // returns a *combat.RuleError naming the first offending field.
 func (p Profile) Validate() error {
@@ -277,34 +316,21 @@ func (p Profile) Validate() error {
 	default:
 		return combat.Invalid("", "profession", "unknown profession %q", p.Profession)
 	}
-	checks := []struct {
-		rule      combat.RuleID
-		field     string
-		v, lo, hi int
-	}{
-		{"K-MOD-2", "level", p.Level, 0, 100},
-		{"K-HIT-1", "thac10", p.THAC10, -50, 50},
-		{"K-MOD-3", "str", p.Str, 0, 30},
-		{"K-AR-2", "dex", p.Dex, 0, 30},
-		{"K-MOD-3", "fitness", p.Fitness, 0, 30},
-		{"D-10", "levelSteps.first", p.LevelSteps.First, 0, 100},
-		{"D-10", "levelSteps.every", p.LevelSteps.Every, 0, 100},
-		{"K-DMG-3", "armour.abs", p.Armour.Abs, 0, 100},
-		{"K-DMG-4", "armour.cutter", p.Armour.Cutter, 0, 1000},
-		{"K-AR-1", "armour.ar", p.Armour.AR, 0, 100},
-		{"K-AR-1", "naturalArmourAR", p.NaturalArmourAR, 0, max(p.NaturalAR, 0)},
-		{"K-MOD-8", "curse", p.Curse, 0, 100},
-		{"K-PARRY-9", "extraWeaponParries", p.ExtraWeaponParries, 0, 10},
-		{"K-PARRY-9", "extraShieldParries", p.ExtraShieldParries, 0, 10},
-		{"K-HP-1", "maxHP", p.MaxHP, 1, 100000},
-		{"K-HP-1", "vitals.hp", p.Vitals.HP, -100000, p.MaxHP},
-		{"K-FA-1", "vitals.forceArmour", p.Vitals.ForceArmour, 0, 100000},
-		{"K-LIFE-1", "vitals.lifeKeyUses", p.Vitals.LifeKeyUses, 0, 100},
-		{"K-HP-3", "lifeForce", p.LifeForce, 0, 100000},
-	}
-	for _, c := range checks {
-		if c.v < c.lo || c.v > c.hi {
-			return combat.OutOfRange(c.rule, c.field, c.v, c.lo, c.hi)
+	// The values in the order of profileRanges.
+	vs := [len(profileRanges)]int{p.Level, p.THAC10, p.Str, p.Dex, p.Fitness, p.LevelSteps.First, p.LevelSteps.Every,
+		p.Armour.Abs, p.Armour.Cutter, p.Armour.AR, p.NaturalArmourAR, p.Curse, p.ExtraWeaponParries,
+		p.ExtraShieldParries, p.MaxHP, p.Vitals.HP, p.Vitals.ForceArmour, p.Vitals.LifeKeyUses, p.LifeForce}
+	for i, v := range vs {
+		c := &profileRanges[i]
+		hi := c.hi
+		switch c.hiFrom {
+		case hiNaturalAR:
+			hi = max(p.NaturalAR, 0)
+		case hiMaxHP:
+			hi = p.MaxHP
+		}
+		if v < c.lo || v > hi {
+			return combat.OutOfRange(c.rule, c.field, v, c.lo, hi)
 		}
 	}
 	if (p.LevelSteps.First == 0) != (p.LevelSteps.Every == 0) {

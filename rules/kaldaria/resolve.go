@@ -29,11 +29,6 @@ type Result struct {
 	Trace        combat.Trace `json:"trace"`
 }
 
-// traceCap is the room Resolve makes for an attack's trace: most attacks
-// take fewer steps, the longest (three weapon parries, several damage
-// dice) grow it.
-const traceCap = 40
-
 // Resolve resolves one attack of att against def, whose round so far is
 // described by st, rolling on r (K-RES-2 steps 2–18; step 1, legality and
 // tier, is the tactics package's). It is pure: the profiles and st are not
@@ -44,7 +39,8 @@ func Resolve(att, def Profile, st RoundState, a Attack, r dice.Roller) (Result, 
 	if err := check(att, def, a); err != nil {
 		return Result{}, err
 	}
-	p := newPlan(att, def, a, def.Wounded(), make(combat.Trace, 0, traceCap))
+	var tr tracer
+	p := newPlan(att, def, a, def.Wounded(), &tr)
 	var res Result
 	err := dice.Catch(func() { res = p.resolve(def.Vitals, st, r) })
 	return res, err
@@ -100,22 +96,22 @@ func parries(roll, need int) bool { return roll == 20 || (roll != 1 && roll >= n
 // roller runs short; Resolve turns that into an error.
 func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 	res := Result{Vitals: v, Round: st, Need: p.need, Wounded: wounded(v.HP, p.maxHP)}
-	tr := p.steps
+	tr := p.tr
 	add := func(rule combat.RuleID, kind combat.StepKind, key string, v int) {
-		tr = append(tr, combat.Step{Rule: rule, Kind: kind, Key: key, Value: v})
+		tr.add(combat.Step{Rule: rule, Kind: kind, Key: key, Value: v})
 	}
 	modDamage := func(rule combat.RuleID, key string, v int) {
-		tr = append(tr, combat.Step{Rule: rule, Kind: combat.StepModifier, Key: key, Quantity: "damage", Value: v})
+		tr.add(combat.Step{Rule: rule, Kind: combat.StepModifier, Key: key, Quantity: "damage", Value: v})
 	}
 	roll := func(rule combat.RuleID, key string, sides int) int {
 		f := r.Roll(sides)
-		tr = append(tr, combat.Step{Rule: rule, Kind: combat.StepRoll, Key: key, Sides: sides, Face: f, Value: f})
+		tr.add(combat.Step{Rule: rule, Kind: combat.StepRoll, Key: key, Sides: sides, Face: f, Value: f})
 		return f
 	}
 	finish := func(o Outcome) Result {
 		res.Outcome = o
 		add("K-RES-2", combat.StepOutcome, o.String(), 0)
-		res.Trace = tr
+		res.Trace = tr.trace()
 		return res
 	}
 
@@ -180,7 +176,7 @@ func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 	} else {
 		rolled := p.weapon.Damage.Roll(r)
 		for _, t := range rolled.Throws {
-			tr = append(tr, combat.Step{Rule: "K-DMG-1", Kind: combat.StepRoll, Key: "damage", Sides: t.Sides, Face: t.Face, Value: t.Face})
+			tr.add(combat.Step{Rule: "K-DMG-1", Kind: combat.StepRoll, Key: "damage", Sides: t.Sides, Face: t.Face, Value: t.Face})
 		}
 		base = rolled.Total
 		add("K-DMG-1", combat.StepCompute, "damage-roll", base)
