@@ -24,8 +24,12 @@ type judge struct {
 // judges holds each ruleset's judge by ID; a ruleset not listed is judged
 // by IsUp alone and never dead.
 var judges = map[string]judge{
-	// K-HP-3: down at 0 HP, dead below minus the life-force bonus.
+	// K-HP-3: down at 0 HP, dead below minus the life-force bonus, which
+	// is never negative: a creature with HP left is not read further.
 	encounter.RulesetID: {dead: func(c combat.Combatant) bool {
+		if c.HP >= 0 {
+			return false
+		}
 		s, err := encounter.DecodeSheet(c.Profile)
 		return err == nil && c.HP < -s.Stats.LifeForce
 	}},

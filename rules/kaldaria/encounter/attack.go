@@ -61,7 +61,11 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 	}
 	var opt Option
 	if len(req.Option) > 0 {
-		if err := combat.DecodeStrict("option", req.Option, &opt); err != nil {
+		var shared *lineage
+		if fl, err := fieldNow(enc); err == nil {
+			shared = fl.shared
+		}
+		if opt, err = decodeIn[Option](shared, "option", req.Option); err != nil {
 			return strike{}, err
 		}
 	}
@@ -213,7 +217,26 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 	if err != nil {
 		return nil, err
 	}
-	o, err := kaldaria.Odds(s.att.profile(), s.def.profile(), s.def.round.RoundState, s.a)
+	att, def := s.att.profile(), s.def.profile()
+	var shared *lineage
+	key, keyed := keyOf(s, att, def)
+	if fl, err := fieldNow(enc); err == nil && keyed {
+		if shared = fl.shared; shared != nil {
+			if ch := shared.loadOdds(key); ch != nil {
+				return ch, nil
+			}
+		}
+	}
+	out, err := odds(att, def, s)
+	if err == nil && shared != nil {
+		shared.storeOdds(key, out)
+	}
+	return out, err
+}
+
+// odds computes the chances of strike s between profiles att and def.
+func odds(att, def kaldaria.Profile, s strike) ([]combat.Chance, error) {
+	o, err := kaldaria.Odds(att, def, s.def.round.RoundState, s.a)
 	if err != nil {
 		return nil, err
 	}

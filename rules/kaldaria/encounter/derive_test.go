@@ -182,3 +182,31 @@ func TestDerivedFollowsPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestLineageOddsMatchFresh checks that odds asked along one lineage of
+// revisions (which keeps the odds it computed, keyed by what they depend
+// on) are those of an encounter with nothing derived, as the defender
+// loses hit points, parries and is asked about again: a key that missed
+// an input would hand back the odds of an earlier revision.
+func TestLineageOddsMatchFresh(t *testing.T) {
+	for _, c := range oddsCases() {
+		t.Run(c.id, func(t *testing.T) {
+			enc := c.prepared(t)
+			def, _ := enc.Combatant(c.req.Defender)
+			for hp := def.HP; hp > def.HP-8; hp-- {
+				next, _, err := combat.Apply(Ruleset{}, enc, combat.SetHP{ID: c.req.Defender, HP: hp}, dice.NewScripted())
+				if err != nil {
+					t.Fatal(err)
+				}
+				enc = next
+				for range 2 {
+					got, gerr := Ruleset{}.Odds(enc, c.req)
+					want, werr := Ruleset{}.Odds(fresh(t, enc), c.req)
+					if !reflect.DeepEqual(got, want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+						t.Fatalf("HP %d: lineage %v %v, fresh %v %v", hp, got, gerr, want, werr)
+					}
+				}
+			}
+		})
+	}
+}

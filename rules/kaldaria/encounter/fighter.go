@@ -69,12 +69,13 @@ func fighterOf(enc combat.Encounter, id string) (fighter, error) {
 	if !ok {
 		return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
 	}
-	return decodeFighter(c, fighter{})
+	return decodeFighter(c, fighter{}, nil)
 }
 
 // decodeFighter decodes combatant c's profile and states, reusing those of
-// was that come from the same JSON.
-func decodeFighter(c combat.Combatant, was fighter) (fighter, error) {
+// was that come from the same JSON, and the states a lineage (nil for
+// none) already decoded from the same text.
+func decodeFighter(c combat.Combatant, was fighter, l *lineage) (fighter, error) {
 	if len(c.Profile) == 0 {
 		return fighter{}, combat.Invalid("K-RES-2", "profile", "%q has no Kaldaria profile", c.ID)
 	}
@@ -89,14 +90,14 @@ func decodeFighter(c combat.Combatant, was fighter) (fighter, error) {
 	if len(c.RoundState) > 0 {
 		if same(c.RoundState, was.c.RoundState) {
 			f.round = was.round
-		} else if err = combat.DecodeStrict("roundState", c.RoundState, &f.round); err != nil {
+		} else if f.round, err = decodeIn[roundState](l, "roundState", c.RoundState); err != nil {
 			return fighter{}, err
 		}
 	}
 	if len(c.State) > 0 {
 		if same(c.State, was.c.State) {
 			f.state = was.state
-		} else if err = combat.DecodeStrict("state", c.State, &f.state); err != nil {
+		} else if f.state, err = decodeIn[lasting](l, "state", c.State); err != nil {
 			return fighter{}, err
 		}
 	}
@@ -163,6 +164,8 @@ type field struct {
 	rank  map[string]int // initiative rank by combatant ID (K-RES-3)
 	// battle is the tactics view: creature i is combatant i's.
 	battle *tactics.Battle
+	// shared is what it shares with the fields derived before and after it.
+	shared *lineage
 }
 
 // fighter returns fighter id.
@@ -184,7 +187,7 @@ func buildField(enc combat.Encounter, old *field, maybe []int) (*field, error) {
 	if old == nil || !sameIDs(old, enc.Combatants) {
 		return newField(enc, old)
 	}
-	fl := &field{fs: slices.Clone(old.fs), index: old.index, rank: old.rank}
+	fl := &field{fs: slices.Clone(old.fs), index: old.index, rank: old.rank, shared: old.shared}
 	if maybe == nil {
 		fl.rank = ranks(enc.Order)
 		maybe = make([]int, len(enc.Combatants))
@@ -200,7 +203,7 @@ func buildField(enc combat.Encounter, old *field, maybe []int) (*field, error) {
 				// Every engagement list may name it: start afresh.
 				return newField(enc, old)
 			}
-			d, err := decodeFighter(*c, *f)
+			d, err := decodeFighter(*c, *f, old.shared)
 			if err != nil {
 				return nil, err
 			}
@@ -229,7 +232,10 @@ func buildField(enc combat.Encounter, old *field, maybe []int) (*field, error) {
 // for none) decoded from the same JSON.
 func newField(enc combat.Encounter, old *field) (*field, error) {
 	fl := &field{fs: make([]*fighter, len(enc.Combatants)), index: make(map[string]int, len(enc.Combatants)),
-		rank: ranks(enc.Order)}
+		rank: ranks(enc.Order), shared: &lineage{}}
+	if old != nil {
+		fl.shared = old.shared
+	}
 	for i := range enc.Combatants {
 		c := &enc.Combatants[i]
 		var f *fighter
@@ -241,7 +247,7 @@ func newField(enc combat.Encounter, old *field) (*field, error) {
 			if f != nil {
 				prev = *f
 			}
-			d, err := decodeFighter(*c, prev)
+			d, err := decodeFighter(*c, prev, fl.shared)
 			if err != nil {
 				return nil, err
 			}
