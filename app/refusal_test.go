@@ -18,7 +18,7 @@ import (
 // TestRefusalsSpeakEachLanguage makes the refusals a user meets at the
 // table in a Kaldaria sample (a move before the start, a move out of turn,
 // a leap, an attack on a foe out of reach, a stat block's impossible HP or
-// mistyped field)
+// mistyped field, a creature the encounter does not hold)
 // and checks that each reaches every language in that language's words,
 // with the creatures by name, the reason in the ruleset's terms, the rule
 // cited and none of the engine's English.
@@ -53,6 +53,7 @@ func TestRefusalsSpeakEachLanguage(t *testing.T) {
 		{combat.RefusalNotStarted, refuse(combat.Move{ID: first.ID, Path: []grid.Square{first.Pos}}), nil},
 		{combat.RefusalOutOfRange, refuse(edit), nil},
 		{combat.RefusalUnknownField, refuse(mistyped), nil},
+		{combat.RefusalNoCombatant, refuse(combat.SetHP{ID: "ghost", HP: 1}), []string{"ghost"}},
 	}
 	for _, c := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
 		if _, err := sess.Do(c); err != nil {

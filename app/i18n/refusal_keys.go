@@ -5,7 +5,7 @@ package i18n
 // the {msg} of "notice.not-allowed". They join every catalogue when the
 // package starts, like editorKeys. {name}, {target} and {current} are
 // creatures, {square} and {from} squares, {why} the ruleset's term for the
-// reason.
+// reason, {id} a creature's ID the encounter does not hold.
 var refusalKeys = [numLangs]map[string]string{
 	English: {
 		"refused.not-started":       "the encounter has not started yet",
@@ -36,6 +36,7 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.repeated-key":      "{field} gives the field {key} twice",
 		"refused.reason":            "{why}",
 		"refused.needs-mode":        "{square} is beyond a walk: only {mode} reaches it",
+		"refused.no-combatant":      "there is no creature {id} in this encounter",
 	},
 	Hebrew: {
 		"refused.not-started":       "הקרב עוד לא התחיל",
@@ -66,6 +67,7 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.repeated-key":      "ב־{field} השדה {key} מופיע פעמיים",
 		"refused.reason":            "{why}",
 		"refused.needs-mode":        "המשבצת {square} מעבר להליכה: רק {mode} מגיעה אליה",
+		"refused.no-combatant":      "אין בקרב הזה יצור {id}",
 	},
 	Polish: {
 		"refused.not-started":       "starcie jeszcze się nie zaczęło",
@@ -96,6 +98,7 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.repeated-key":      "w {field} pole {key} podano dwa razy",
 		"refused.reason":            "{why}",
 		"refused.needs-mode":        "pole {square} leży poza zasięgiem marszu: dociera tam tylko {mode}",
+		"refused.no-combatant":      "w tym starciu nie ma istoty {id}",
 	},
 	Kazakh: {
 		"refused.not-started":       "шайқас әлі басталған жоқ",
@@ -126,6 +129,7 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.repeated-key":      "{field} ішінде {key} өрісі екі рет берілген",
 		"refused.reason":            "{why}",
 		"refused.needs-mode":        "{square} шаршысы жүрістен тыс: оған тек {mode} жетеді",
+		"refused.no-combatant":      "бұл шайқаста {id} деген жаратылыс жоқ",
 	},
 }
 

@@ -78,7 +78,7 @@ type Wounds struct {
 func state(enc combat.Encounter, id string) (Character, combat.Combatant, error) {
 	cb, ok := enc.Combatant(id)
 	if !ok {
-		return Character{}, cb, combat.Invalid("", "id", "no combatant %q", id)
+		return Character{}, cb, combat.NoCombatant("", "id", id)
 	}
 	c, err := memoized(enc, profileKey(cb.Profile), func() (Character, error) { return DecodeCharacter(cb.Profile) })
 	if err != nil {

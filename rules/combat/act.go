@@ -68,8 +68,11 @@ func (c Act) apply(a *applier) error {
 	if err := c.check(); err != nil {
 		return err
 	}
-	if a.e.Find(c.ID) < 0 || (c.Target != "" && a.e.Find(c.Target) < 0) {
-		return Invalid("ENG-ACT-1", "id", "no combatant %q or %q", c.ID, c.Target)
+	if a.e.Find(c.ID) < 0 {
+		return NoCombatant("ENG-ACT-1", "id", c.ID)
+	}
+	if c.Target != "" && a.e.Find(c.Target) < 0 {
+		return NoCombatant("ENG-ACT-1", "target", c.Target)
 	}
 	out, err := ar.ResolveAct(a.e, c, a.r)
 	if err != nil {

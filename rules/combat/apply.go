@@ -116,7 +116,7 @@ func (a *applier) emit(ev Event) {
 func (a *applier) get(id string) (*Combatant, error) {
 	i := a.e.Find(id)
 	if i < 0 {
-		return nil, Invalid("", "id", "no combatant %q", id)
+		return nil, NoCombatant("", "id", id)
 	}
 	return &a.e.Combatants[i], nil
 }

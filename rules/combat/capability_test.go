@@ -17,7 +17,7 @@ type vital struct{ fake }
 func (vital) Up(enc Encounter, id string) (bool, error) {
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return false, Invalid("", "id", "no combatant %q", id)
+		return false, NoCombatant("", "id", id)
 	}
 	return !slices.Contains(c.Conditions, "out"), nil
 }

@@ -251,8 +251,11 @@ func (c Attack) apply(a *applier) error {
 	if err != nil {
 		return err
 	}
-	if c.Defender == c.Attacker || a.e.Find(c.Defender) < 0 {
-		return Invalid("", "defender", "no other combatant %q", c.Defender)
+	if c.Defender == c.Attacker {
+		return Refuse("", "defender", RefusalSelfAttack, "name", c.Attacker)
+	}
+	if a.e.Find(c.Defender) < 0 {
+		return NoCombatant("", "defender", c.Defender)
 	}
 	if att.Budget.Actions < 1 {
 		return Refuse("ENG-TURN-3", "actions", RefusalNoAction, "name", c.Attacker)

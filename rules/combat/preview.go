@@ -46,7 +46,7 @@ func Reachable(rs Ruleset, enc Encounter, id string) (Reach, error) {
 	}
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return Reach{}, Invalid("", "id", "no combatant %q", id)
+		return Reach{}, NoCombatant("", "id", id)
 	}
 	budget := c.Budget.Movement
 	if enc.Phase != PhaseRunning || enc.Current() != id {

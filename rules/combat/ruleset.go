@@ -356,7 +356,7 @@ func IsUp(rs Ruleset, enc Encounter, id string) (bool, error) {
 	}
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return false, Invalid("", "id", "no combatant %q", id)
+		return false, NoCombatant("", "id", id)
 	}
 	return c.Up(), nil
 }

@@ -106,7 +106,7 @@ func (RollSurprise) apply(a *applier) error {
 	a.emit(Event{Type: SurpriseRolled, Rule: "ENG-SURP-1", Value: len(ids), Trace: tr})
 	for _, id := range ids {
 		if a.e.Find(id) < 0 {
-			return Invalid("ENG-SURP-1", "surprised", "no combatant %q", id)
+			return NoCombatant("ENG-SURP-1", "surprised", id)
 		}
 		a.emit(Event{Type: SurpriseMarked, Rule: "ENG-SURP-1", Actor: id})
 	}

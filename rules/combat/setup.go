@@ -141,7 +141,7 @@ func (c Edit) apply(a *applier) error {
 func (c Remove) apply(a *applier) error {
 	i := a.e.Find(c.ID)
 	if i < 0 {
-		return Invalid("", "id", "no combatant %q", c.ID)
+		return NoCombatant("", "id", c.ID)
 	}
 	wasCurrent := a.e.Current() == c.ID
 	a.e.Combatants = slices.Delete(a.e.Combatants, i, i+1)

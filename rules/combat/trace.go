@@ -158,6 +158,7 @@ const (
 	RefusalRepeatedKey   = "repeated-key"      // key: a stat block or form gives a field twice
 	RefusalReason        = "reason"            // why: a ruleset's reason alone, named in its terms
 	RefusalNeedsMode     = "needs-mode"        // square, mode: only another movement mode reaches the square
+	RefusalNoCombatant   = "no-combatant"      // id: a command names a creature the encounter does not hold
 )
 
 // Refuse returns a *RuleError for a refusal a user can meet at the table:
@@ -176,6 +177,12 @@ func Refuse(rule RuleID, field, key string, args ...any) error {
 func OutOfRange(rule RuleID, field string, v, lo, hi int) error {
 	return &RuleError{Rule: rule, Field: field, Msg: fmt.Sprintf("%d is outside %d..%d", v, lo, hi),
 		Key: RefusalOutOfRange, Args: []any{"value", v, "min", lo, "max", hi}}
+}
+
+// NoCombatant refuses a command or a question that names, in field, a
+// creature id the encounter does not hold.
+func NoCombatant(rule RuleID, field, id string) error {
+	return Refuse(rule, field, RefusalNoCombatant, "id", id)
 }
 
 // Invalid returns a *RuleError for field with a formatted message.

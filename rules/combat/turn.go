@@ -41,7 +41,7 @@ func (tr TurnRules) Initiative(enc Encounter, ids []string, r dice.Roller) ([]Sl
 	for _, id := range ids {
 		c, ok := enc.Combatant(id)
 		if !ok {
-			return nil, Invalid("", "id", "no combatant %q", id)
+			return nil, NoCombatant("", "id", id)
 		}
 		key := [2]string{c.Side, c.Stats.Group}
 		if i, ok := groupSlot[key]; ok && c.Stats.Group != "" && !enc.Settings.IndividualInitiative {
@@ -207,7 +207,7 @@ func (c Start) apply(a *applier) error {
 	}
 	for _, id := range c.Surprised {
 		if a.e.Find(id) < 0 {
-			return Invalid("ENG-SURP-2", "surprised", "no combatant %q", id)
+			return NoCombatant("ENG-SURP-2", "surprised", id)
 		}
 	}
 	// DND-ALG-A step 4, DND-AMB-13: reactions are ready before a first

@@ -79,7 +79,7 @@ var listedActions = []Action{ActionDash, ActionDisengage, ActionDodge, ActionHid
 func (Ruleset) Actions(enc combat.Encounter, id string) ([]combat.ActionChoice, error) {
 	c, found := enc.Combatant(id)
 	if !found {
-		return nil, combat.Invalid("DND-ND-1", "id", "no combatant %q", id)
+		return nil, combat.NoCombatant("DND-ND-1", "id", id)
 	}
 	if enc.Current() != id {
 		return nil, nil
@@ -116,7 +116,7 @@ func (Ruleset) Actions(enc combat.Encounter, id string) ([]combat.ActionChoice, 
 func (Ruleset) TakeAction(enc combat.Encounter, use combat.UseAction) (combat.ActionEffect, error) {
 	c, found := enc.Combatant(use.ID)
 	if !found {
-		return combat.ActionEffect{}, combat.Invalid("DND-ND-1", "id", "no combatant %q", use.ID)
+		return combat.ActionEffect{}, combat.NoCombatant("DND-ND-1", "id", use.ID)
 	}
 	switch use.Resource {
 	case combat.ResInteraction:
@@ -184,7 +184,7 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 func clearEffects(enc combat.Encounter, id string, keep Effects) (map[string]json.RawMessage, error) {
 	c, found := enc.Combatant(id)
 	if !found {
-		return nil, combat.Invalid("DND-ENG-3", "id", "no combatant %q", id)
+		return nil, combat.NoCombatant("DND-ENG-3", "id", id)
 	}
 	eff, err := effectsOf(c)
 	if err != nil || eff == keep {
@@ -199,7 +199,7 @@ func clearEffects(enc combat.Encounter, id string, keep Effects) (map[string]jso
 func (Ruleset) CheckState(enc combat.Encounter, id string) error {
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return combat.Invalid("", "id", "no combatant %q", id)
+		return combat.NoCombatant("", "id", id)
 	}
 	if len(c.RoundState) > 0 {
 		return combat.Invalid("", "roundState", "D&D 5e keeps no per-round state")

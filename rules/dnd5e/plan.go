@@ -48,7 +48,7 @@ func movementLeft(enc combat.Encounter, c combat.Combatant) (walk, dash int, err
 func (rs Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) {
 	c, found := enc.Combatant(id)
 	if !found {
-		return nil, combat.Invalid("DND-TURN-1", "id", "no combatant %q", id)
+		return nil, combat.NoCombatant("DND-TURN-1", "id", id)
 	}
 	walk, dash, err := movementLeft(enc, c)
 	if err != nil {
@@ -83,7 +83,7 @@ func (rs Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) 
 func (rs Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest bool) (combat.Plan, error) {
 	c, found := enc.Combatant(id)
 	if !found {
-		return combat.Plan{}, combat.Invalid("DND-TURN-1", "id", "no combatant %q", id)
+		return combat.Plan{}, combat.NoCombatant("DND-TURN-1", "id", id)
 	}
 	walk, dash, err := movementLeft(enc, c)
 	if err != nil {
@@ -152,7 +152,7 @@ func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) 
 func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error) {
 	m, found := enc.Combatant(id)
 	if !found {
-		return nil, combat.Invalid("DND-ND-3", "id", "no combatant %q", id)
+		return nil, combat.NoCombatant("DND-ND-3", "id", id)
 	}
 	eff, err := effectsOf(m)
 	if err != nil {
@@ -196,7 +196,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 func (Ruleset) AttackChoices(enc combat.Encounter, id string) ([]combat.AttackChoice, error) {
 	c, found := enc.Combatant(id)
 	if !found {
-		return nil, combat.Invalid("DND-ND-4", "id", "no combatant %q", id)
+		return nil, combat.NoCombatant("DND-ND-4", "id", id)
 	}
 	p, ok, err := profileOf(enc, c)
 	if err != nil || !ok {

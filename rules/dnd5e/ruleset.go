@@ -236,7 +236,7 @@ func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roll
 	for _, id := range ids {
 		c, found := enc.Combatant(id)
 		if !found {
-			return nil, combat.Invalid("DND-INIT-1", "id", "no combatant %q", id)
+			return nil, combat.NoCombatant("DND-INIT-1", "id", id)
 		}
 		p, _, err := profileOf(enc, c)
 		if err != nil {
@@ -266,7 +266,7 @@ func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roll
 func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error) {
 	c, found := enc.Combatant(id)
 	if !found {
-		return combat.Budget{}, combat.Invalid("DND-ALG-C", "id", "no combatant %q", id)
+		return combat.Budget{}, combat.NoCombatant("DND-ALG-C", "id", id)
 	}
 	b, _ := Budget{}.StartTurn(TurnStart{Speed: c.Stats.Speed, HasBonus: c.Stats.BonusActions > 0, CannotAct: cannotAct(c.Conditions)})
 	return combat.Budget{Movement: b.Movement, Actions: count(b.Action), BonusActions: count(b.BonusAction), Interactions: count(b.FreeInteraction)}, nil
@@ -289,7 +289,7 @@ func count(available bool) int {
 func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
 	m, found := enc.Combatant(id)
 	if !found {
-		return combat.StepCheck{}, combat.Invalid("DND-TURN-1", "id", "no combatant %q", id)
+		return combat.StepCheck{}, combat.NoCombatant("DND-TURN-1", "id", id)
 	}
 	chk := combat.StepCheck{Cost: SquareFeet}
 	eff, err := effectsOf(m)
@@ -368,8 +368,11 @@ type attackSetup struct {
 func setup(enc combat.Encounter, req combat.AttackRequest) (attackSetup, error) {
 	a, okA := enc.Combatant(req.Attacker)
 	d, okD := enc.Combatant(req.Defender)
-	if !okA || !okD {
-		return attackSetup{}, combat.Invalid("DND-ND-4", "attack", "no combatant %q or %q", req.Attacker, req.Defender)
+	if !okA {
+		return attackSetup{}, combat.NoCombatant("DND-ND-4", "attack", req.Attacker)
+	}
+	if !okD {
+		return attackSetup{}, combat.NoCombatant("DND-ND-4", "attack", req.Defender)
 	}
 	ap, okA, err := profileOf(enc, a)
 	if err != nil {
@@ -486,7 +489,7 @@ func SurpriseAt(enc combat.Encounter, stealth map[string]int, rules SurpriseRule
 	ps := make([]Presence, 0, len(enc.Combatants))
 	for id := range stealth {
 		if enc.Find(id) < 0 {
-			return nil, combat.Invalid("DND-SURP-3", "stealth", "no combatant %q", id)
+			return nil, combat.NoCombatant("DND-SURP-3", "stealth", id)
 		}
 	}
 	for _, c := range enc.Combatants {

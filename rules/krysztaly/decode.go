@@ -22,7 +22,7 @@ func DecodeProfile(raw []byte) (Profile, error) {
 func (Ruleset) CheckState(enc combat.Encounter, id string) error {
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return combat.Invalid("", "id", "no combatant %q", id)
+		return combat.NoCombatant("", "id", id)
 	}
 	if _, err := persistentOf(c); err != nil {
 		return err

@@ -94,7 +94,7 @@ type roundState struct {
 func (Ruleset) RoundState(enc combat.Encounter, id string) (json.RawMessage, error) {
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return nil, combat.Invalid("", "id", "no combatant %q", id)
+		return nil, combat.NoCombatant("", "id", id)
 	}
 	old, err := stateOf(c)
 	if err != nil {
@@ -121,7 +121,7 @@ type fighter struct {
 func fighterOf(enc combat.Encounter, id string) (fighter, error) {
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
+		return fighter{}, combat.NoCombatant("", "id", id)
 	}
 	if len(c.Profile) == 0 {
 		return fighter{}, combat.Invalid("KC-ALG-A", "profile", "%q has no Kryształy Czasu profile", id)
@@ -274,7 +274,7 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return combat.StepCheck{}, combat.Invalid("", "id", "no combatant %q", id)
+		return combat.StepCheck{}, combat.NoCombatant("", "id", id)
 	}
 	dest := grid.Footprint{At: to, Side: c.Stats.Size}
 	for _, o := range enc.Combatants {

@@ -15,7 +15,7 @@ const maxParryAttempts = 16
 func (Ruleset) CheckState(enc combat.Encounter, id string) error {
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return combat.Invalid("", "id", "no combatant %q", id)
+		return combat.NoCombatant("", "id", id)
 	}
 	var r roundState
 	var s lasting

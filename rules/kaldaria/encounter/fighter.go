@@ -61,13 +61,13 @@ func fighterOf(enc combat.Encounter, id string) (fighter, error) {
 	if d := derive(enc); d.err == nil {
 		f, ok := d.field.fighter(id)
 		if !ok {
-			return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
+			return fighter{}, combat.NoCombatant("", "id", id)
 		}
 		return *f, nil
 	}
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return fighter{}, combat.Invalid("", "id", "no combatant %q", id)
+		return fighter{}, combat.NoCombatant("", "id", id)
 	}
 	return decodeFighter(c, fighter{}, nil)
 }

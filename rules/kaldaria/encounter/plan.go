@@ -34,7 +34,7 @@ func (Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) {
 	}
 	me, ok := fl.fighter(id)
 	if !ok {
-		return nil, combat.Invalid("", "id", "no combatant %q", id)
+		return nil, combat.NoCombatant("", "id", id)
 	}
 	spent := spentSquares(enc, &me.c)
 	out := make([]combat.Band, 0, len(bands))
@@ -72,7 +72,7 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 	}
 	me, ok := fl.fighter(id)
 	if !ok {
-		return combat.Plan{}, combat.Invalid("", "id", "no combatant %q", id)
+		return combat.Plan{}, combat.NoCombatant("", "id", id)
 	}
 	mv := me.mode()
 	var p tactics.Plan
@@ -201,7 +201,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 	}
 	me, ok := fl.fighter(id)
 	if !ok {
-		return nil, combat.Invalid("", "id", "no combatant %q", id)
+		return nil, combat.NoCombatant("", "id", id)
 	}
 	ts, err := fl.battle.Threats(id, me.mode())
 	if err != nil {
