@@ -52,21 +52,28 @@ func Reachable(rs Ruleset, enc Encounter, id string) (Reach, error) {
 	if enc.Phase != PhaseRunning || enc.Current() != id {
 		budget = max(budget, c.Stats.Speed)
 	}
-	found := grid.Search(c.Pos, 0, func(a, b int) bool { return a < b }, func(from, to grid.Square, at int) (int, bool) {
-		if fits(enc.Map, to, c.Stats.side()) != nil {
-			return 0, false
-		}
-		chk, err := mv.Step(enc, id, from, to)
-		if err != nil || chk.Cost < 0 || at+chk.Cost > budget {
-			return 0, false
-		}
-		return at + chk.Cost, true
-	})
-	best := make(map[grid.Square]int, len(found))
-	prev := make(map[grid.Square]grid.Square, len(found))
-	for s, r := range found {
-		if s != c.Pos {
-			best[s], prev[s] = r.Key, r.Prev
+	board, err := grid.NewBoard(enc.Map)
+	if err != nil {
+		return Reach{}, Invalid("ENG-MAP-1", "map", "%v", err)
+	}
+	// The engine's own rules for a step: the footprint fits (ENG-MAP-1,
+	// checked by the search, corners cut as Apply allows), the ruleset's
+	// Step and the movement left (ENG-MOVE-3).
+	found := board.Search(grid.Options{From: grid.Footprint{At: c.Pos, Side: c.Stats.side()}, Radius: -1,
+		Corners: grid.Cutting, Ties: grid.RowOrder, Step: func(from, to grid.Square, at int) (int, bool) {
+			chk, err := mv.Step(enc, id, from, to)
+			if err != nil || chk.Cost < 0 || at+chk.Cost > budget {
+				return 0, false
+			}
+			return at + chk.Cost, true
+		}})
+	squares := found.Squares()
+	best := make(map[grid.Square]int, len(squares))
+	prev := make(map[grid.Square]grid.Square, len(squares))
+	for _, s := range squares {
+		if p, ok := found.Prev(s); ok {
+			best[s], _ = found.Cost(s)
+			prev[s] = p
 		}
 	}
 	return Reach{From: c.Pos, Cost: best, prev: prev}, nil

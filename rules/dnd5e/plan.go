@@ -271,36 +271,47 @@ func (r routes) path(s grid.Square) []grid.Square {
 
 // routes searches every square c can reach within budget feet, by single
 // steps the ruleset's Step allows, cheapest first; with safest, fewest
-// opportunity attacks offered first, then cheapest (grid.Search on the
-// pair).
+// opportunity attacks offered first, then cheapest. The search's key packs
+// the two numbers, the one that counts first in the high part; ties go in
+// row order (grid.RowOrder).
 func (rs Ruleset) routes(enc combat.Encounter, c combat.Combatant, budget int, safest bool) routes {
-	walls := map[grid.Square]bool{}
-	for _, w := range enc.Map.Walls {
-		walls[w] = true
+	r := routes{start: c.Pos, best: map[grid.Square]route{}}
+	board, err := grid.NewBoard(enc.Map)
+	if err != nil {
+		return r
 	}
-	less := func(a, b route) bool {
-		if safest && a.offers != b.offers {
-			return a.offers < b.offers
+	pack := func(feet, offers int) int {
+		if safest {
+			return offers<<routeShift | feet
 		}
-		if a.feet != b.feet {
-			return a.feet < b.feet
-		}
-		return a.offers < b.offers
+		return feet<<routeShift | offers
 	}
-	found := grid.Search(c.Pos, route{}, less, func(from, to grid.Square, at route) (route, bool) {
-		if !enc.Map.In(to) || walls[to] {
-			return route{}, false
+	unpack := func(k int) route {
+		hi, lo := k>>routeShift, k&(1<<routeShift-1)
+		if safest {
+			return route{feet: lo, offers: hi}
 		}
-		chk, err := rs.Step(enc, c.ID, from, to)
-		if err != nil || at.feet+chk.Cost > budget {
-			return route{}, false
-		}
-		return route{feet: at.feet + chk.Cost, offers: at.offers + len(chk.Attackers)}, true
-	})
-	r := routes{start: c.Pos, best: make(map[grid.Square]route, len(found))}
-	for s, f := range found {
-		f.Key.prev = f.Prev
-		r.best[s] = f.Key
+		return route{feet: hi, offers: lo}
+	}
+	found := board.Search(grid.Options{From: grid.Single(c.Pos), Radius: -1, Corners: grid.Cutting, Ties: grid.RowOrder,
+		Step: func(from, to grid.Square, at int) (int, bool) {
+			chk, err := rs.Step(enc, c.ID, from, to)
+			k := unpack(at)
+			if err != nil || k.feet+chk.Cost > budget {
+				return 0, false
+			}
+			return pack(k.feet+chk.Cost, k.offers+len(chk.Attackers)), true
+		}})
+	for _, s := range found.Squares() {
+		k, _ := found.Cost(s)
+		rt := unpack(k)
+		rt.prev, _ = found.Prev(s)
+		r.best[s] = rt
 	}
 	return r
 }
+
+// routeShift is where a route's search key puts its first number: both
+// numbers stay below 1<<routeShift (feet are bounded by the movement, and
+// offers by the squares walked times the combatants).
+const routeShift = 24

@@ -1,78 +1,237 @@
 package grid
 
-// Reached is a square a Search reached: the best key of a way there and
-// the square it is entered from (the start's is the start).
-type Reached[K any] struct {
-	Key  K
-	Prev Square
-}
+// Corners is the corner-cutting rule of a search: whether a diagonal step
+// may pass between two walls.
+type Corners uint8
+
+// The corner-cutting rules.
+const (
+	// NoCutting lets a diagonal step pass only where at least one of its
+	// two orthogonal half-steps is open (K-GRID-4).
+	NoCutting Corners = iota
+	// Cutting lets a diagonal step pass between two walls: only the square
+	// entered counts.
+	Cutting
+)
+
+// Ties says which of two ways of equal key a search settles first, and so
+// which way it keeps to a square they both reach at that key: a square
+// keeps the first way found to it unless a later one is strictly better.
+type Ties uint8
+
+// The tie-break orders.
+const (
+	// FirstQueued settles ways of equal key in the order they were found,
+	// neighbours in the order of Directions (breadth first). The search
+	// then keeps one bucket per key value (Dial's algorithm), which suits
+	// small keys such as costs in squares, not packed ones.
+	FirstQueued Ties = iota
+	// RowOrder settles ways of equal key in row order (Compare), so the
+	// result does not depend on the order of Directions.
+	RowOrder
+)
 
 // StepFunc says whether a mover whose way so far has key at may step from
-// a square to an adjacent one, and the key of the way once it has. It
-// holds every rule of the caller: terrain, footprint, corner cutting, the
-// cost (which may be 0), the budget.
-type StepFunc[K any] func(from, to Square, at K) (next K, ok bool)
+// a square to an adjacent one, and the key of the way once it has. The
+// search has already checked the terrain (the new footprint is on the map
+// and open, and the corner rule); the step function holds every rule of
+// the caller: who may enter a square, the cost (which may be 0), the
+// budget. Keys never decrease along a way. A caller ordering ways by two
+// numbers packs them into one key, the first in the high part.
+type StepFunc func(from, to Square, at int) (next int, ok bool)
 
-// Search is Dijkstra's algorithm over single steps (Directions) from
-// start, whose key is zero: it returns every square reached with its best
-// key by less, a strict weak order that steps never decrease. Ties are
-// broken so the result is deterministic and independent of the order of
-// Directions: squares are settled by key, then in row order (Compare), and
-// a square keeps the first way found to it unless a later one is strictly
-// better. A step function may order ways by cost alone, or by cost then
-// risk, or risk then cost. Search keeps one way per square: with a budget
-// on a key's later part (risk first, a budget on cost), a square that only
-// a worse way reaches within the budget is not reached.
-func Search[K any](start Square, zero K, less func(a, b K) bool, step StepFunc[K]) map[Square]Reached[K] {
-	best := map[Square]Reached[K]{start: {Key: zero, Prev: start}}
-	q := searchQueue[K]{less: less}
-	q.push(queued[K]{start, zero})
-	for len(q.items) > 0 {
-		it := q.pop()
-		if less(best[it.at].Key, it.key) {
+// Options configure a Search.
+type Options struct {
+	From Footprint // the mover at its start; the squares reached are its anchors
+	// Step holds the caller's rules for one step. Without it a step costs
+	// what Cost says (at least 1; Blocked refuses it, nil is UnitCost) and
+	// the costs of a way add up to at most Budget.
+	Step    StepFunc
+	Cost    Cost
+	Budget  int
+	Radius  int // the search keeps within this many squares of the start; negative: the whole map
+	Corners Corners
+	Ties    Ties
+	Goal    *Square // when set, the search stops once this anchor is settled
+}
+
+// Search is the one grid search every ruleset's reach, path and safest
+// path use: Dijkstra's algorithm over single steps of the footprint
+// o.From, whose key is 0 at the start. A square is reached when a way of
+// legal steps (the terrain, o.Corners, o.Step) leads to it; its key is the
+// least key of such a way, and its way the first found of that key in the
+// order o.Ties sets. A start that is not open reaches nothing.
+func (b *Board) Search(o Options) *Reach {
+	f := o.From
+	radius := b.m.W + b.m.H
+	if o.Radius >= 0 {
+		radius = min(o.Radius, radius)
+	}
+	x0, y0 := max(0, f.At.X-radius), max(0, f.At.Y-radius)
+	win := window{x0, y0, min(b.m.W, f.At.X+radius+1) - x0, min(b.m.H, f.At.Y+radius+1) - y0}
+	r := &Reach{board: b, start: f.At, win: win}
+	if !b.Open(f) {
+		return r
+	}
+	if o.Step == nil && o.Cost == nil {
+		o.Cost = UnitCost
+	}
+	n := win.w * win.h
+	r.cost, r.prev = make([]int, n), make([]int32, n)
+	for i := range r.cost {
+		r.cost[i] = -1
+	}
+	s := win.index(f.At)
+	r.cost[s], r.prev[s] = 0, -1
+	q := newQueue(o.Ties, n, radius)
+	q.push(queued{0, s})
+	r.order = make([]int32, 0, n)
+	for {
+		it, ok := q.pop()
+		if !ok {
+			break
+		}
+		if r.cost[it.sq] < it.key {
 			continue // stale: the square was reached more cheaply since
 		}
+		r.order = append(r.order, it.sq)
+		from := win.square(it.sq)
+		if o.Goal != nil && from == *o.Goal {
+			return r
+		}
+		ff := Footprint{At: from, Side: f.Side}
 		for _, d := range Directions {
-			to := it.at.Add(d)
-			next, ok := step(it.at, to, it.key)
-			if !ok {
+			to := from.Add(d)
+			if !win.in(to) || !b.canStep(ff, d, o.Corners) {
 				continue
 			}
-			if old, seen := best[to]; seen && !less(next, old.Key) {
+			var next int
+			if o.Step != nil {
+				if next, ok = o.Step(from, to, it.key); !ok {
+					continue
+				}
+			} else {
+				k := o.Cost(from, to)
+				if next = it.key + max(k, 1); k < 0 || next > o.Budget {
+					continue
+				}
+			}
+			ti := win.index(to)
+			if old := r.cost[ti]; old >= 0 && next >= old {
 				continue
 			}
-			best[to] = Reached[K]{Key: next, Prev: it.at}
-			q.push(queued[K]{to, next})
+			r.cost[ti], r.prev[ti] = next, it.sq
+			q.push(queued{next, ti})
 		}
 	}
-	return best
+	return r
 }
 
-// queued is a square waiting in a Search with the key it was reached at.
-type queued[K any] struct {
-	at  Square
-	key K
+// canStep is CanStep under the corner rule c.
+func (b *Board) canStep(f Footprint, d Square, c Corners) bool {
+	if c == Cutting {
+		return b.Open(f.Moved(d))
+	}
+	return b.CanStep(f, d)
 }
 
-// searchQueue is a binary min-heap of queued squares by key, then in row
-// order.
-type searchQueue[K any] struct {
-	less  func(a, b K) bool
-	items []queued[K]
+// queued is a square waiting in a Search: its window index and the key it
+// was reached at.
+type queued struct {
+	key int
+	sq  int32
 }
 
-func (q *searchQueue[K]) before(i, j int) bool {
+// queue is a Search's priority queue: it pops the least key first, ties in
+// the order of the search's Ties, by buckets or by a heap.
+type queue struct {
+	b *buckets
+	h *heap
+}
+
+// newQueue returns the queue of ties for a search of n squares within
+// radius squares of the start.
+func newQueue(ties Ties, n, radius int) queue {
+	if ties == FirstQueued {
+		return queue{b: &buckets{last: -1, entries: make([]bucketEntry, 0, n), ends: make([]bucketEnds, 0, radius+2)}}
+	}
+	return queue{h: &heap{items: make([]queued, 0, n)}}
+}
+
+func (q queue) push(it queued) {
+	if q.b != nil {
+		q.b.push(it)
+	} else {
+		q.h.push(it)
+	}
+}
+
+func (q queue) pop() (queued, bool) {
+	if q.b != nil {
+		return q.b.pop()
+	}
+	return q.h.pop()
+}
+
+// buckets is the queue of FirstQueued ties: one list per key, each read in
+// the order it was filled. The lists are threaded through one slice of
+// entries, each appended at its list's tail. Keys pushed are never below
+// the key being read, so a list once passed stays empty.
+type buckets struct {
+	ends    []bucketEnds // per key
+	entries []bucketEntry
+	at      int   // the key being read
+	last    int32 // the entry of key at read last, −1 before its first
+}
+
+// bucketEnds are the first and last entry of a key's list, −1 when empty.
+type bucketEnds struct{ head, tail int32 }
+
+// bucketEntry is one queued square and the entry after it in its list.
+type bucketEntry struct {
+	sq, next int32
+}
+
+func (q *buckets) push(it queued) {
+	for len(q.ends) <= it.key {
+		q.ends = append(q.ends, bucketEnds{-1, -1})
+	}
+	q.entries = append(q.entries, bucketEntry{it.sq, -1})
+	i := int32(len(q.entries) - 1)
+	end := &q.ends[it.key]
+	if end.tail < 0 {
+		end.head = i
+	} else {
+		q.entries[end.tail].next = i
+	}
+	end.tail = i
+}
+
+func (q *buckets) pop() (queued, bool) {
+	for q.at < len(q.ends) {
+		e := q.ends[q.at].head
+		if q.last >= 0 {
+			e = q.entries[q.last].next
+		}
+		if e >= 0 {
+			q.last = e
+			return queued{q.at, q.entries[e].sq}, true
+		}
+		q.at, q.last = q.at+1, -1
+	}
+	return queued{}, false
+}
+
+// heap is the queue of RowOrder ties: a binary min-heap by key, then
+// window index (row order).
+type heap struct{ items []queued }
+
+func (q *heap) before(i, j int) bool {
 	a, b := q.items[i], q.items[j]
-	if q.less(a.key, b.key) {
-		return true
-	}
-	if q.less(b.key, a.key) {
-		return false
-	}
-	return Compare(a.at, b.at) < 0
+	return a.key < b.key || a.key == b.key && a.sq < b.sq
 }
 
-func (q *searchQueue[K]) push(it queued[K]) {
+func (q *heap) push(it queued) {
 	q.items = append(q.items, it)
 	for i := len(q.items) - 1; i > 0; {
 		p := (i - 1) / 2
@@ -84,7 +243,10 @@ func (q *searchQueue[K]) push(it queued[K]) {
 	}
 }
 
-func (q *searchQueue[K]) pop() queued[K] {
+func (q *heap) pop() (queued, bool) {
+	if len(q.items) == 0 {
+		return queued{}, false
+	}
 	top := q.items[0]
 	n := len(q.items) - 1
 	q.items[0] = q.items[n]
@@ -103,5 +265,5 @@ func (q *searchQueue[K]) pop() queued[K] {
 		q.items[i], q.items[m] = q.items[m], q.items[i]
 		i = m
 	}
-	return top
+	return top, true
 }

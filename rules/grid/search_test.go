@@ -25,6 +25,44 @@ func (c searchCase) cost(from, to Square) int {
 
 func (c searchCase) open(s Square) bool { return c.m.In(s) && !c.wall[s] }
 
+// reached is a square a test search reached: its key and the square it is
+// entered from (the start's is the start).
+type reached struct {
+	Key  int
+	Prev Square
+}
+
+// search runs Board.Search on the case's map, corners cut and ties in row
+// order, and returns every square reached.
+func (c searchCase) search(t *testing.T, step StepFunc) map[Square]reached {
+	t.Helper()
+	return c.searchTies(t, RowOrder, step)
+}
+
+// searchTies is search with the tie-break order ties.
+func (c searchCase) searchTies(t *testing.T, ties Ties, step StepFunc) map[Square]reached {
+	t.Helper()
+	m := c.m
+	for w := range c.wall {
+		m.Walls = append(m.Walls, w)
+	}
+	b, err := NewBoard(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := b.Search(Options{From: Single(c.start), Step: step, Radius: -1, Corners: Cutting, Ties: ties})
+	out := map[Square]reached{}
+	for _, s := range r.Squares() {
+		k, _ := r.Cost(s)
+		p, ok := r.Prev(s)
+		if !ok {
+			p = s
+		}
+		out[s] = reached{k, p}
+	}
+	return out
+}
+
 // bruteSearch computes the least cost of every square within budget by
 // relaxing every step until nothing changes.
 func bruteSearch(c searchCase, budget int) map[Square]int {
@@ -64,9 +102,9 @@ func TestSearchMatchesBruteForce(t *testing.T) {
 		c.start = Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}
 		delete(c.wall, c.start)
 		budget := rng.IntN(12)
-		got := Search(c.start, 0, func(a, b int) bool { return a < b }, func(from, to Square, at int) (int, bool) {
+		got := c.search(t, func(from, to Square, at int) (int, bool) {
 			nc := at + c.cost(from, to)
-			return nc, c.open(to) && nc <= budget
+			return nc, nc <= budget
 		})
 		want := bruteSearch(c, budget)
 		if len(got) != len(want) {
@@ -102,11 +140,12 @@ func TestSearchMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// TestSearchOrdersPairs checks a search on a pair ordered risk first,
-// without a budget: the way it keeps to every square has the fewest risky
-// steps there can be, then the least cost among those.
+// TestSearchOrdersPairs checks a search on a pair packed into one key,
+// risk first, without a budget: the way it keeps to every square has the
+// fewest risky steps there can be, then the least cost among those.
 func TestSearchOrdersPairs(t *testing.T) {
 	type key struct{ risk, cost int }
+	const shift = 1 << 20
 	less := func(a, b key) bool {
 		if a.risk != b.risk {
 			return a.risk < b.risk
@@ -118,9 +157,13 @@ func TestSearchOrdersPairs(t *testing.T) {
 		c := searchCase{m: Map{W: 3 + rng.IntN(4), H: 3 + rng.IntN(4)}, wall: map[Square]bool{}, seed: rng.Uint64()}
 		c.start = Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}
 		risky := func(to Square) int { return int((uint64(to.X*7+to.Y*3)+c.seed)%3) / 2 }
-		got := Search(c.start, key{}, less, func(from, to Square, at key) (key, bool) {
-			return key{at.risk + risky(to), at.cost + c.cost(from, to)}, c.m.In(to)
+		packed := c.search(t, func(from, to Square, at int) (int, bool) {
+			return at + risky(to)*shift + c.cost(from, to), true
 		})
+		got := map[Square]struct{ Key key }{}
+		for s, r := range packed {
+			got[s] = struct{ Key key }{key{r.Key / shift, r.Key % shift}}
+		}
 		// Brute force: the least cost for every (square, risk), risk
 		// bounded by the longest straight way (the fewest is never more).
 		budget := 3 * c.m.W * c.m.H
@@ -153,6 +196,68 @@ func TestSearchOrdersPairs(t *testing.T) {
 		for s, r := range got {
 			if d, ok := dist[state{s, r.Key.risk}]; !ok || d != r.Key.cost {
 				t.Fatalf("case %d: %v kept %+v, which no way achieves", n, s, r.Key)
+			}
+		}
+	}
+}
+
+// TestFirstQueuedMatchesQueueOrder checks FirstQueued ties against a plain
+// reference: a list of found ways, the one of least key, then found first,
+// settled next, each square keeping the first way found to it unless a
+// later one is strictly better; zero costs included.
+func TestFirstQueuedMatchesQueueOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(90, 12))
+	for n := range 200 {
+		c := searchCase{m: Map{W: 3 + rng.IntN(9), H: 3 + rng.IntN(9)}, wall: map[Square]bool{}, seed: rng.Uint64(), zero: n%2 == 0}
+		for range rng.IntN(c.m.W * c.m.H / 3) {
+			c.wall[Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}] = true
+		}
+		c.start = Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}
+		delete(c.wall, c.start)
+		budget := rng.IntN(12)
+		got := c.searchTies(t, FirstQueued, func(from, to Square, at int) (int, bool) {
+			nc := at + c.cost(from, to)
+			return nc, nc <= budget
+		})
+		type way struct {
+			key     int
+			at, pre Square
+		}
+		want := map[Square]reached{c.start: {0, c.start}}
+		list := []way{{0, c.start, c.start}}
+		done := map[Square]bool{}
+		for len(list) > 0 {
+			k := 0
+			for i, w := range list {
+				if w.key < list[k].key {
+					k = i
+				}
+			}
+			w := list[k]
+			list = append(list[:k], list[k+1:]...)
+			if done[w.at] || want[w.at].Key < w.key {
+				continue
+			}
+			done[w.at] = true
+			for _, d := range Directions {
+				to := w.at.Add(d)
+				nc := w.key + c.cost(w.at, to)
+				if !c.open(to) || nc > budget {
+					continue
+				}
+				if old, seen := want[to]; seen && nc >= old.Key {
+					continue
+				}
+				want[to] = reached{nc, w.at}
+				list = append(list, way{nc, to, w.at})
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("case %d: %d squares reached, want %d", n, len(got), len(want))
+		}
+		for s, r := range want {
+			if got[s] != r {
+				t.Fatalf("case %d: %v reached as %+v, want %+v", n, s, got[s], r)
 			}
 		}
 	}
