@@ -19,6 +19,7 @@ import (
 	"log"
 	"mime"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/signal"
@@ -77,7 +78,7 @@ func runServer(args []string) error {
 // whose files live under root/web.
 func newHandler(root string) (*goapp.Handler, error) {
 	wasm := filepath.Join(root, "web", "app.wasm")
-	sum, size, err := fileDigest(wasm)
+	sum, err := fileDigest(wasm)
 	if err != nil {
 		return nil, fmt.Errorf("app.wasm is missing (build it with 'make wasm'): %w", err)
 	}
@@ -90,7 +91,9 @@ func newHandler(root string) (*goapp.Handler, error) {
 		Lang:            "en",
 		BackgroundColor: "#1d2321",
 		ThemeColor:      "#1d2321",
-		LoadingLabel:    "Loading Battlemat… {progress}%",
+		// No percentage: the bundle goes straight to the compiler (see
+		// streamingLoader), not through a counting stream.
+		LoadingLabel: "Loading Battlemat…",
 		Icon: goapp.Icon{
 			Default:  "/web/icon-192.png",
 			Large:    "/web/icon-512.png",
@@ -106,7 +109,6 @@ func newHandler(root string) (*goapp.Handler, error) {
 		// The version changes whenever the bundle does, so installed apps
 		// notice an update, and stays put across server restarts.
 		Version:               version + "-" + sum[:12],
-		WasmContentLength:     strconv.FormatInt(size, 10),
 		ServiceWorkerTemplate: offlineWorker(),
 		Resources:             webFiles{dir: filepath.Join(root, "web")},
 	}
@@ -114,7 +116,7 @@ func newHandler(root string) (*goapp.Handler, error) {
 	// (make wasm); without it the page plays forecasts on its own thread.
 	// Its bundle counts in the version too, so a new worker alone is an
 	// update as well.
-	if wsum, _, err := fileDigest(filepath.Join(root, "web", "forecast.wasm")); err == nil {
+	if wsum, err := fileDigest(filepath.Join(root, "web", "forecast.wasm")); err == nil {
 		h.CacheableResources = append(h.CacheableResources, "/web/forecast-worker.js", "/web/forecast.wasm")
 		h.Version += "-" + wsum[:8]
 	}
@@ -127,7 +129,7 @@ func newHandler(root string) (*goapp.Handler, error) {
 func site(h *goapp.Handler) http.Handler {
 	files, _ := h.Resources.(http.Handler)
 	return hardened(gate{
-		app:     conditional(compressText(h)),
+		app:     conditional(compressText(streamingLoader(h))),
 		files:   conditional(files),
 		version: h.Version,
 	})
@@ -260,19 +262,18 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-// fileDigest returns the hex SHA-256 and the size of a file.
-func fileDigest(name string) (string, int64, error) {
+// fileDigest returns the hex SHA-256 of a file.
+func fileDigest(name string) (string, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return "", 0, err
+		return "", err
 	}
 	defer f.Close()
 	d := sha256.New()
-	n, err := io.Copy(d, f)
-	if err != nil {
-		return "", 0, err
+	if _, err := io.Copy(d, f); err != nil {
+		return "", err
 	}
-	return hex.EncodeToString(d.Sum(nil)), n, nil
+	return hex.EncodeToString(d.Sum(nil)), nil
 }
 
 // offlineWorker patches go-app's service worker so the app opens offline
@@ -314,6 +315,45 @@ async function installAndActivate() {
 		w = strings.Replace(w, p.from, p.to, 1)
 	}
 	return w
+}
+
+// streamingLoader serves go-app's handler with its page script, app.js (and
+// its alias goapp.js), patched by loaderJS.
+func streamingLoader(h *goapp.Handler) http.Handler {
+	js, etag := loaderJS(h)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/app.js" && r.URL.Path != "/goapp.js" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		hd := w.Header()
+		hd.Set("Cache-Control", "no-cache")
+		hd.Set("ETag", etag)
+		hd.Set("Content-Type", "application/javascript")
+		hd.Set("Content-Length", strconv.Itoa(len(js)))
+		w.Write(js)
+	})
+}
+
+// loaderJS returns go-app's app.js for h, and its ETag, with the bundle's
+// response handed to WebAssembly.instantiateStreaming as fetch returns it.
+// go-app wraps the response in a stream of its own to count the bytes for
+// its progress label: every chunk then passes through script on the page's
+// one thread, and the compiler gets a response with no URL, which the
+// browser never caches compiled code for. Straight from fetch (the network,
+// the HTTP cache or the service worker's cache), the bytes stream into the
+// compiler off the page's thread, and a later load reuses the compiled
+// module.
+func loaderJS(h *goapp.Handler) ([]byte, string) {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.js", nil))
+	wasm := strconv.Quote(h.Resources.Resolve("/web/app.wasm"))
+	from := "fetchWithProgress(" + wasm + ", showProgress)"
+	js := rec.Body.String()
+	if !strings.Contains(js, from) {
+		panic("go-app's app.js changed; review loaderJS: " + from)
+	}
+	return []byte(strings.Replace(js, from, "fetch("+wasm+")", 1)), rec.Header().Get("ETag")
 }
 
 // webFiles serves the files under dir (root/web) and nothing else: it
@@ -550,6 +590,10 @@ func serve(addr string, h http.Handler) error {
 // symlink), so any static host or CDN can serve it.
 func exportStatic(dir, root string, h *goapp.Handler) error {
 	if err := goapp.GenerateStaticWebsite(dir, h); err != nil {
+		return err
+	}
+	js, _ := loaderJS(h)
+	if err := os.WriteFile(filepath.Join(dir, "app.js"), js, 0o644); err != nil {
 		return err
 	}
 	src := filepath.Join(root, "web")

@@ -407,3 +407,42 @@ func TestVersionFollowsTheWorker(t *testing.T) {
 		t.Errorf("versions %q: a new worker must change the version", versions)
 	}
 }
+
+// TestLoaderStreamsTheBundle: the page script the server sends, under both
+// its names, and the one the static export writes hand fetch's response for
+// app.wasm straight to WebAssembly.instantiateStreaming, never through
+// go-app's counting stream, and the server's copy still answers
+// conditional requests.
+func TestLoaderStreamsTheBundle(t *testing.T) {
+	root := testRoot(t)
+	h, err := newHandler(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := exportStatic(dir, root, h); err != nil {
+		t.Fatal(err)
+	}
+	exported, err := os.ReadFile(filepath.Join(dir, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, _ := startTestServer(t)
+	scripts := map[string]string{"exported app.js": string(exported)}
+	for _, p := range []string{"/app.js", "/goapp.js"} {
+		res, body := rawGet(t, addr, p)
+		if res.StatusCode != http.StatusOK || !strings.Contains(res.Header.Get("Content-Type"), "javascript") {
+			t.Errorf("GET %s: %d %q", p, res.StatusCode, res.Header.Get("Content-Type"))
+		}
+		scripts[p] = body
+		if res, _ := rawGet(t, addr, p, "If-None-Match: "+res.Header.Get("ETag")); res.StatusCode != http.StatusNotModified {
+			t.Errorf("GET %s with its ETag: %d, want 304", p, res.StatusCode)
+		}
+	}
+	for name, js := range scripts {
+		if !strings.Contains(js, `instantiateStreaming(
+      fetch("/web/app.wasm"),`) || strings.Contains(js, `fetchWithProgress("/web/app.wasm"`) {
+			t.Errorf("%s does not stream the bundle into the compiler:\n%s", name, js)
+		}
+	}
+}
