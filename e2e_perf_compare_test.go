@@ -23,12 +23,17 @@ import (
 // ratios and asserts nothing: the machine is shared, and the figures are
 // read against the goals. PERF_RUNS sets the rounds (5), LIGHTHOUSE_RUNS
 // the Lighthouse runs per app and preset (3, 0 to skip), LIGHTHOUSE the
-// lighthouse command.
+// lighthouse command, and PERF_PREVIOUS the address of another Battlemat
+// server (an earlier build, started by hand), measured as "previous" in the
+// same rounds, so a change is seen against the code before it.
 func TestPerf(t *testing.T) {
 	runs := envInt(t, "PERF_RUNS", 5)
 	base := startBaseline(t)
 	srv := startServer(t)
-	apps := []struct{ name, url string }{{"go-app baseline", base}, {"Battlemat", srv.URL}}
+	apps := []perfApp{{"go-app baseline", base}, {"Battlemat", srv.URL}}
+	if prev := os.Getenv("PERF_PREVIOUS"); prev != "" {
+		apps = append(apps, perfApp{"previous", strings.TrimSuffix(prev, "/")})
+	}
 	cold := map[string][]float64{}
 	warm := map[string][]float64{}
 	for i := 0; i < runs; i++ {
@@ -42,38 +47,51 @@ func TestPerf(t *testing.T) {
 			})
 		}
 	}
-	var sel, frame, worst []float64
+	sel, frame, worst := map[string][]float64{}, map[string][]float64{}, map[string][]float64{}
 	link := bigBattle(t)
 	for i := 0; i < runs; i++ {
-		t.Run(fmt.Sprintf("drag/%d", i), func(t *testing.T) {
-			ctx := newBrowser(t)
-			navigate(t, ctx, srv.URL+"/#"+link)
-			d := measureDrag(t, ctx, 15)
-			sel, frame, worst = append(sel, d.Select), append(frame, d.Median), append(worst, d.Max)
-		})
+		for _, a := range apps[1:] {
+			t.Run(fmt.Sprintf("drag/%s/%d", a.name, i), func(t *testing.T) {
+				ctx := newBrowser(t)
+				navigate(t, ctx, a.url+"/#"+link)
+				d := measureDrag(t, ctx, 15)
+				sel[a.name], frame[a.name], worst[a.name] = append(sel[a.name], d.Select), append(frame[a.name], d.Median), append(worst[a.name], d.Max)
+			})
+		}
 	}
 	report := []string{
 		fmt.Sprintf("%d rounds, alternating; milliseconds from navigation start to the board, medians [all runs]", runs),
 	}
-	b, m := apps[0].name, apps[1].name
+	b := apps[0].name
 	for _, c := range []struct {
 		what string
 		ms   map[string][]float64
 	}{{"cold ready", cold}, {"warm ready (service worker)", warm}} {
-		report = append(report, fmt.Sprintf("%-28s %s %6.0f %v | %s %6.0f %v | ratio %.2f×",
-			c.what, b, median(c.ms[b]), rounded(c.ms[b]), m, median(c.ms[m]), rounded(c.ms[m]), median(c.ms[m])/median(c.ms[b])))
+		line := fmt.Sprintf("%-28s %s %6.0f %v", c.what, b, median(c.ms[b]), rounded(c.ms[b]))
+		for _, a := range apps[1:] {
+			m := a.name
+			line += fmt.Sprintf(" | %s %6.0f %v ratio %.2f×", m, median(c.ms[m]), rounded(c.ms[m]), median(c.ms[m])/median(c.ms[b]))
+		}
+		report = append(report, line)
 	}
-	report = append(report,
-		fmt.Sprintf("drag frame, 100 creatures on 60×60: median of medians %.1f ms %v; max median %.1f ms, worst %.1f ms %v",
-			median(frame), rounded(frame), median(worst), slices.Max(worst), rounded(worst)),
-		fmt.Sprintf("select → bands drawn: median %.1f ms %v", median(sel), rounded(sel)))
-	report = append(report, lighthouseReport(t, apps[0].url, apps[1].url)...)
+	for _, a := range apps[1:] {
+		m := a.name
+		report = append(report,
+			fmt.Sprintf("%s: drag frame, 100 creatures on 60×60: median of medians %.1f ms %v; max median %.1f ms, worst %.1f ms %v",
+				m, median(frame[m]), rounded(frame[m]), median(worst[m]), slices.Max(worst[m]), rounded(worst[m])),
+			fmt.Sprintf("%s: select → bands drawn: median %.1f ms %v", m, median(sel[m]), rounded(sel[m])))
+	}
+	report = append(report, lighthouseReport(t, apps)...)
 	t.Log("\n" + strings.Join(report, "\n"))
 }
 
-// lighthouseReport runs Lighthouse on both apps, alternating, desktop and
+// perfApp is one app make perf measures: its name in the report and the
+// address it is served at.
+type perfApp struct{ name, url string }
+
+// lighthouseReport runs Lighthouse on the apps, alternating, desktop and
 // mobile, and returns the medians, or why it did not run.
-func lighthouseReport(t *testing.T, baseURL, appURL string) []string {
+func lighthouseReport(t *testing.T, apps []perfApp) []string {
 	n := envInt(t, "LIGHTHOUSE_RUNS", 3)
 	lh := os.Getenv("LIGHTHOUSE")
 	if lh == "" {
@@ -86,13 +104,13 @@ func lighthouseReport(t *testing.T, baseURL, appURL string) []string {
 	for _, preset := range []string{"desktop", "mobile"} {
 		res := map[string][]lighthouseResult{}
 		for i := 0; i < n; i++ {
-			for _, u := range []string{baseURL, appURL} {
-				if r, ok := runLighthouse(t, lh, u, preset); ok {
-					res[u] = append(res[u], r)
+			for _, a := range apps {
+				if r, ok := runLighthouse(t, lh, a.url, preset); ok {
+					res[a.url] = append(res[a.url], r)
 				}
 			}
 		}
-		for _, a := range []struct{ name, url string }{{"go-app baseline", baseURL}, {"Battlemat", appURL}} {
+		for _, a := range apps {
 			r := res[a.url]
 			pick := func(f func(lighthouseResult) float64) []float64 {
 				var v []float64
