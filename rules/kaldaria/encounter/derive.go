@@ -149,6 +149,28 @@ func deriveMover(enc combat.Encounter, id string, from grid.Square) (*derived, *
 	return derive(enc), c
 }
 
+// battleNow returns the tactics battle of enc. When enc differs from the
+// state its memo derived last only in where combatant id stands and what
+// is left of its budget (a placement a planner asks about, as "what tier
+// from there?"), it is that state's battle with id moved, kept among its
+// placements, rather than a state derived anew for a hypothetical.
+func battleNow(enc combat.Encounter, id string) (*tactics.Battle, error) {
+	if v, ok := enc.Memo().Load(derivedKey{}); ok {
+		if d := v.(recent)[0]; d != nil && d.err == nil {
+			if changed, similar := d.changes(enc); similar && len(changed) == 1 {
+				if c := &enc.Combatants[changed[0]]; c.ID == id && movedOnly(d.cs[changed[0]], c) {
+					return d.battleWith(id, c.Pos)
+				}
+			}
+		}
+	}
+	fl, err := fieldNow(enc)
+	if err != nil {
+		return nil, err
+	}
+	return fl.battle, nil
+}
+
 // movedOnly reports whether a and b are equal but for where they stand
 // and what is left of their budget.
 func movedOnly(a, b *combat.Combatant) bool {

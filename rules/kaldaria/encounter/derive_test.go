@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 
 	"battlemat/rules/combat"
@@ -204,6 +205,56 @@ func TestLineageOddsMatchFresh(t *testing.T) {
 					want, werr := Ruleset{}.Odds(fresh(t, enc), c.req)
 					if !reflect.DeepEqual(got, want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
 						t.Fatalf("HP %d: lineage %v %v, fresh %v %v", hp, got, gerr, want, werr)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPlacedTargetMatchesFresh checks that the tier asked of a
+// hypothetical placement (a copy of the encounter with the attacker
+// standing elsewhere, as a planner asks "what tier from there?"), which
+// is answered from the memo's state with the attacker moved, is the one
+// an encounter derived anew gives, for every combatant of every sample
+// placed on every square within two of it, against every enemy; and that
+// asking leaves the memo's answers about the encounter itself unchanged.
+func TestPlacedTargetMatchesFresh(t *testing.T) {
+	rs := Ruleset{}
+	answer := func(enc combat.Encounter, att, def string) string {
+		tg, err := rs.Target(enc, att, def)
+		return fmt.Sprintf("%+v %v", tg, err)
+	}
+	for name, sample := range map[string]func(uint64) (combat.Encounter, error){
+		"urchins": SampleUrchins, "elemental": SampleElemental, "robin": SampleRobin, "corridor": SampleCorridor,
+	} {
+		t.Run(name, func(t *testing.T) {
+			enc, err := sample(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range enc.Combatants {
+				for y := c.Pos.Y - 2; y <= c.Pos.Y+2; y++ {
+					for x := c.Pos.X - 2; x <= c.Pos.X+2; x++ {
+						at := grid.Square{X: x, Y: y}
+						if !enc.Map.In(at) {
+							continue
+						}
+						placed := enc
+						placed.Combatants = slices.Clone(enc.Combatants)
+						placed.Combatants[i].Pos = at
+						cold := fresh(t, placed)
+						for _, e := range enc.Combatants {
+							if e.Side == c.Side {
+								continue
+							}
+							if got, want := answer(placed, c.ID, e.ID), answer(cold, c.ID, e.ID); got != want {
+								t.Fatalf("%s at %v on %s: %s, want %s", c.ID, at, e.ID, got, want)
+							}
+							if got, want := answer(enc, c.ID, e.ID), answer(fresh(t, enc), c.ID, e.ID); got != want {
+								t.Fatalf("%s on %s after a placement: %s, want %s", c.ID, e.ID, got, want)
+							}
+						}
 					}
 				}
 			}
