@@ -276,8 +276,9 @@ func (b *Battle) Tier(attacker, defender string) (TierCheck, error) {
 
 func (b *Battle) tier(a, d int) TierCheck {
 	p := b.pins[d]
+	// Room for the rules a check can cite, so that citing grows nothing.
 	tc := TierCheck{Attacker: b.cs[a].ID, Defender: b.cs[d].ID, N: p.N, F: p.F, Limit: p.Limit,
-		Rules: []combat.RuleID{"K-RES-2", "K-PIN-9", "K-FLANK-9"}}
+		Rules: append(make([]combat.RuleID, 0, 8), "K-RES-2", "K-PIN-9", "K-FLANK-9")}
 	deny := func(r Reason) TierCheck {
 		tc.Reason = r
 		tc.Rules = cite(tc.Rules, r.Rule())
@@ -295,7 +296,7 @@ func (b *Battle) tier(a, d int) TierCheck {
 	}
 	back := len(p.Back) > 0
 	tc.Index = slices.Index(p.Engaged, b.cs[a].ID) + 1
-	tc.After = slices.Clone(p.Engaged)
+	tc.After = append(make([]string, 0, len(p.Engaged)+1), p.Engaged...) // room for a joiner
 	if tc.Index == 0 {
 		// A joiner is appended after N, F and the limit are recomputed with
 		// it (K-PIN-3, D-2): a larger joiner shifts every boundary at once.
