@@ -62,8 +62,8 @@ func (m *Model) planView(enc combat.Encounter) PlanView {
 	}
 	plan := m.plan(enc)
 	v.Path, v.Danger, v.Blocked = plan.path, plan.danger, plan.blocked
-	if plan.mode != "" {
-		v.PathMode, v.Blocked = modeBand(plan.mode), false
+	if plan.mode.Condition != "" {
+		v.PathMode, v.Blocked = string(plan.mode.Band), false
 	}
 	v.Bands = plan.bandViews
 	for _, pr := range plan.provs {
@@ -141,32 +141,32 @@ type movePlan struct {
 	provs     []combat.Provocation
 	blocked   bool
 	err       error
-	mode      string // the movement mode (moveModes' key) the path needs but the creature is not in, "" when none
+	mode      combat.MoveMode // the movement mode the path needs but the creature is not in, the zero mode when none
 }
 
 // otherModePlan plans the move to the hovered square in a movement mode the
 // creature is not in, when only that mode's band holds the square (a square
 // only a Kaldaria charge reaches, K-MOVE-7): the plan of the same
 // encounter with the mode's condition set, as the engine would apply it.
-// It reports the mode's condition key and false when no mode reaches it.
-func (m *Model) otherModePlan(enc combat.Encounter, c combat.Combatant, bands []combat.Band) (string, combat.Plan, bool) {
+// It reports the mode and false when no mode reaches it.
+func (m *Model) otherModePlan(enc combat.Encounter, c combat.Combatant, bands []combat.Band) (combat.MoveMode, combat.Plan, bool) {
 	rs := m.sess.Ruleset()
 	pl := rs.(combat.Planner)
-	for _, md := range moveModes {
-		if slices.Contains(c.Conditions, md.key) || !slices.ContainsFunc(bands, func(b combat.Band) bool {
-			return b.Key == md.band && slices.Contains(b.Squares, *m.hover)
+	for _, md := range combat.MoveModesOf(rs) {
+		if slices.Contains(c.Conditions, md.Condition) || !slices.ContainsFunc(bands, func(b combat.Band) bool {
+			return b.Key == md.Band && slices.Contains(b.Squares, *m.hover)
 		}) {
 			continue
 		}
-		next, _, err := combat.Apply(rs, enc, combat.AddCondition{ID: c.ID, Condition: md.key}, dice.NewScripted())
+		next, _, err := combat.Apply(rs, enc, combat.AddCondition{ID: c.ID, Condition: md.Condition}, dice.NewScripted())
 		if err != nil {
 			continue
 		}
 		if plan, err := pl.PlanMove(next, c.ID, *m.hover, m.safest); err == nil {
-			return md.key, plan, true
+			return md, plan, true
 		}
 	}
-	return "", combat.Plan{}, false
+	return combat.MoveMode{}, combat.Plan{}, false
 }
 
 // planKey identifies what a plan depends on besides the revision, so a
@@ -268,7 +268,7 @@ func (m *Model) reachOf(enc combat.Encounter) *reachEntry {
 		r.bands = []combat.Band{combat.WalkBand(rs, r.reach)}
 	}
 	for _, b := range r.bands {
-		r.views = append(r.views, BandView{Key: b.Key, Count: len(b.Squares), D: squaresPath(b.Squares)})
+		r.views = append(r.views, BandView{Key: string(b.Key), Count: len(b.Squares), D: squaresPath(b.Squares)})
 	}
 	c.reach = r
 	return r
@@ -339,7 +339,7 @@ func (t *Table) moveTo(ctx app.Context, dest grid.Square) {
 	h := dest
 	t.hover = &h
 	p := t.plan(enc)
-	if p.mode != "" {
+	if p.mode.Condition != "" {
 		t.notice = warn("move.needs-mode", "square", dest.Name(), "mode", i18n.T(t.lang, modeLabel(p.mode)))
 		return
 	}

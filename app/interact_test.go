@@ -111,8 +111,8 @@ func TestChargeOnlySquareDrawsThePath(t *testing.T) {
 		n++
 		tb.hover = &q
 		p := tb.plan(tb.state())
-		if p.mode != "charging" || len(p.path) < 2 || p.path[len(p.path)-1] != q {
-			t.Errorf("%s: mode %q, path %v; want the charge's path to it", q.Name(), p.mode, p.path)
+		if p.mode.Condition != "charging" || len(p.path) < 2 || p.path[len(p.path)-1] != q {
+			t.Errorf("%s: mode %q, path %v; want the charge's path to it", q.Name(), p.mode.Condition, p.path)
 		}
 		if v := tb.boardView(tb.state()).Plan; v.PathMode != "charge" || v.Blocked {
 			t.Errorf("%s: board path mode %q, blocked %t", q.Name(), v.PathMode, v.Blocked)
@@ -127,8 +127,8 @@ func TestChargeOnlySquareDrawsThePath(t *testing.T) {
 		}
 		charging.use(cs)
 		charging.selected, charging.hover = "urchin-1", &q
-		if want := charging.plan(charging.state()); want.mode != "" || !slices.Equal(p.path, want.path) {
-			t.Errorf("%s: path %v, the charging creature's plan is %v (mode %q)", q.Name(), p.path, want.path, want.mode)
+		if want := charging.plan(charging.state()); want.mode.Condition != "" || !slices.Equal(p.path, want.path) {
+			t.Errorf("%s: path %v, the charging creature's plan is %v (mode %q)", q.Name(), p.path, want.path, want.mode.Condition)
 		}
 	}
 	if n == 0 {

@@ -34,9 +34,10 @@ func renderLegend(l i18n.Lang, ruleset string, bands []combat.Band) app.UI {
 		if len(b.Squares) == 0 {
 			continue
 		}
-		text := sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, glossary(ruleset), b.Key), "rule", string(b.Rule))
-		items = append(items, item("band-"+b.Key, text, square("ground"), square("band "+b.Key)).Class("band-line").
-			Title(explain(l, ruleset, b.Key, b.Rule)))
+		key := string(b.Key)
+		text := sayN(l, "move.band", len(b.Squares), "band", i18n.Label(l, glossary(ruleset), key), "rule", string(b.Rule))
+		items = append(items, item("band-"+key, text, square("ground"), square("band "+key)).Class("band-line").
+			Title(explain(l, ruleset, key, b.Rule)))
 	}
 	items = append(items,
 		item("threat", words("legend.threat"), square("ground"), square("threats")),

@@ -85,9 +85,9 @@ func (m *Model) movementView(enc combat.Encounter) MovementView {
 	rs := m.sess.Ruleset()
 	p := m.plan(enc)
 	if _, ok := rs.(combat.Planner); ok {
-		for _, md := range moveModes {
-			if slices.ContainsFunc(p.bands, func(b combat.Band) bool { return b.Key == md.band }) {
-				v.Modes = append(v.Modes, ModeToggle{Key: md.key, Label: i18n.T(l, md.label), On: slices.Contains(c.Conditions, md.key)})
+		for _, md := range combat.MoveModesOf(rs) {
+			if slices.ContainsFunc(p.bands, func(b combat.Band) bool { return b.Key == md.Band }) {
+				v.Modes = append(v.Modes, ModeToggle{Key: md.Condition, Label: i18n.T(l, modeLabel(md)), On: slices.Contains(c.Conditions, md.Condition)})
 			}
 		}
 		safest := m.safest
@@ -98,8 +98,8 @@ func (m *Model) movementView(enc combat.Encounter) MovementView {
 		v.Threats = &threats
 	}
 	switch {
-	case p.mode != "" && m.hover != nil:
-		v.Lines = append(v.Lines, PlanLine{Kind: "needs-mode", Mode: p.mode, Title: explain(l, enc.Ruleset, modeBand(p.mode), ""),
+	case p.mode.Condition != "" && m.hover != nil:
+		v.Lines = append(v.Lines, PlanLine{Kind: "needs-mode", Mode: p.mode.Condition, Title: explain(l, enc.Ruleset, string(p.mode.Band), ""),
 			Parts: i18n.Parts(l, "move.needs-mode", "square", m.hover.Name(), "mode", i18n.T(l, modeLabel(p.mode)))})
 	case p.err != nil && m.hover != nil:
 		v.Lines = append(v.Lines, PlanLine{Kind: "blocked", Parts: m.explainError(p.err).parts(l)})

@@ -10,32 +10,14 @@ import (
 	"battlemat/rules/combat"
 )
 
-// Movement modes are condition keys on the acting creature that rulesets
-// with several movement types read (K-MOVE-7 charge, K-MOVE-9 fighting
-// retreat); setting one is an ordinary, undoable command.
-// A mode is offered only when the ruleset's Planner lists its band.
-var moveModes = []struct{ key, band, label string }{{"charging", "charge", "move.charge"}, {"retreating", "retreat", "move.retreat"}}
+// Movement modes (combat.MoveMode) are conditions on the acting creature
+// that put it in another movement type, as its ruleset declares them;
+// setting one is an ordinary, undoable command. A mode is offered only
+// when the ruleset's Planner lists its band.
 
-// modeBand is the band key of the movement mode with condition key, "" for
-// none.
-func modeBand(key string) string {
-	for _, m := range moveModes {
-		if m.key == key {
-			return m.band
-		}
-	}
-	return ""
-}
-
-// modeLabel is the catalogue key of the movement mode with condition key.
-func modeLabel(key string) string {
-	for _, m := range moveModes {
-		if m.key == key {
-			return m.label
-		}
-	}
-	return ""
-}
+// modeLabel is the catalogue key naming a movement mode by its band
+// ("move.charge").
+func modeLabel(md combat.MoveMode) string { return "move." + string(md.Band) }
 
 // renderMovement shows the movement options of the acting creature and,
 // for the planned path, why it cannot go there and every opportunity

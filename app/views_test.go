@@ -122,10 +122,10 @@ func TestMovementLinesFromThePlan(t *testing.T) {
 			tbl.hover = &h
 			p := tbl.plan(enc)
 			v := tbl.movementView(enc)
-			if p.mode != "" {
+			if p.mode.Condition != "" {
 				needsMode++
-				if len(v.Lines) == 0 || v.Lines[0].Kind != "needs-mode" || v.Lines[0].Mode != p.mode {
-					t.Errorf("%s needs %s: lines %+v", sq.Name(), p.mode, v.Lines)
+				if len(v.Lines) == 0 || v.Lines[0].Kind != "needs-mode" || v.Lines[0].Mode != p.mode.Condition {
+					t.Errorf("%s needs %s: lines %+v", sq.Name(), p.mode.Condition, v.Lines)
 				}
 			}
 			var lines []PlanLine
@@ -171,7 +171,7 @@ func TestOpportunityAttackThroughHandlers(t *testing.T) {
 				h := sq
 				tbl.hover = &h
 				p := tbl.plan(enc)
-				if p.err == nil && p.mode == "" && slices.ContainsFunc(p.provs, func(pr combat.Provocation) bool { return pr.Prevented == "" }) {
+				if p.err == nil && p.mode.Condition == "" && slices.ContainsFunc(p.provs, func(pr combat.Provocation) bool { return pr.Prevented == "" }) {
 					dest = &h
 					break
 				}

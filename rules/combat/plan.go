@@ -10,9 +10,56 @@ import "battlemat/rules/grid"
 // Band is the set of squares a combatant can reach with one movement type
 // this turn (K-MOVE: normal move, charge, fighting retreat).
 type Band struct {
-	Key     string        `json:"key"` // "walk", "charge", "retreat"
+	Key     BandKey       `json:"key"`
 	Rule    RuleID        `json:"rule"`
 	Squares []grid.Square `json:"squares"`
+}
+
+// BandKey names a movement band by the movement type that reaches its
+// squares. Every band a ruleset lists is one of these.
+type BandKey string
+
+// The movement bands.
+const (
+	BandWalk    BandKey = "walk"    // the movement left this turn (ENG-MOVE-8)
+	BandDash    BandKey = "dash"    // the movement left plus a Dash still to take
+	BandCharge  BandKey = "charge"  // a charge
+	BandRetreat BandKey = "retreat" // a fighting retreat
+)
+
+// MoveMode is a movement mode a creature is put in by one of its
+// conditions, set and cleared with AddCondition and RemoveCondition like
+// any other: the condition's key and the band its moves take (a charge, a
+// fighting retreat).
+type MoveMode struct {
+	Condition string
+	Band      BandKey
+}
+
+// Moder is implemented by Planners whose creatures move in modes besides
+// their usual move; the UI offers a mode when the creature's bands list
+// the mode's band.
+type Moder interface {
+	MoveModes() []MoveMode
+}
+
+// MoveModesOf returns the movement modes of rs, none when it has no Moder.
+// Callers must not modify the result.
+func MoveModesOf(rs Ruleset) []MoveMode {
+	if m, ok := rs.(Moder); ok {
+		return m.MoveModes()
+	}
+	return nil
+}
+
+// ModeFor returns the mode of rs whose moves take band.
+func ModeFor(rs Ruleset, band BandKey) (MoveMode, bool) {
+	for _, m := range MoveModesOf(rs) {
+		if m.Band == band {
+			return m, true
+		}
+	}
+	return MoveMode{}, false
 }
 
 // Provocation is one opportunity attack a planned path meets: who would
@@ -30,7 +77,7 @@ type Provocation struct {
 
 // Plan is the path a move would take to a square and what it would provoke.
 type Plan struct {
-	Band         string        `json:"band"`
+	Band         BandKey       `json:"band"`
 	Path         []grid.Square `json:"path"` // without the start square
 	Cost         int           `json:"cost"`
 	Provocations []Provocation `json:"provocations,omitempty"`

@@ -13,7 +13,7 @@ import (
 // WalkBand is the band of every square r reaches (ENG-MOVE-8), cited in
 // rs's words.
 func WalkBand(rs Ruleset, r Reach) Band {
-	b := Band{Key: "walk", Rule: Cite(rs, "ENG-MOVE-8")}
+	b := Band{Key: BandWalk, Rule: Cite(rs, "ENG-MOVE-8")}
 	for s := range r.Cost {
 		b.Squares = append(b.Squares, s)
 	}
@@ -26,7 +26,7 @@ func WalkBand(rs Ruleset, r Reach) Band {
 // way (ENG-OA-1), with the error that would stop it, if any.
 func PlanPath(rs Ruleset, enc Encounter, id string, path []grid.Square) (Plan, error) {
 	pv := PreviewMove(rs, enc, id, path)
-	p := Plan{Band: "walk", Path: path}
+	p := Plan{Band: BandWalk, Path: path}
 	for _, o := range pv.Offers {
 		p.Provocations = append(p.Provocations, Provocation{Attacker: o.Attacker, At: o.At, Kind: "normal", Rule: Cite(rs, "ENG-OA-1")})
 	}

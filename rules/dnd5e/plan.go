@@ -16,12 +16,6 @@ var (
 	_ combat.Armory     = Ruleset{}
 )
 
-// The movement band keys.
-const (
-	BandWalk = "walk" // movement left this turn (DND-TURN-1)
-	BandDash = "dash" // with a Dash still to take: movement left plus speed (DND-ND-1, SRD default)
-)
-
 // movementLeft returns what combatant c can still walk: its budget when it
 // is acting, its speed otherwise (a preview of its next turn), and whether
 // it could still Dash, with its action or a Dash bonus action.
@@ -56,8 +50,8 @@ func (rs Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) 
 	}
 	routes := rs.routes(enc, c, dash, false)
 	bands := []combat.Band{
-		{Key: BandWalk, Rule: "DND-TURN-1", Squares: []grid.Square{}},
-		{Key: BandDash, Rule: "DND-ND-1", Squares: []grid.Square{}},
+		{Key: combat.BandWalk, Rule: "DND-TURN-1", Squares: []grid.Square{}}, // movement left this turn
+		{Key: combat.BandDash, Rule: "DND-ND-1", Squares: []grid.Square{}},   // with a Dash still to take: movement left plus speed (SRD default)
 	}
 	for _, s := range routes.squares() {
 		if occupied(enc, s) {
@@ -97,9 +91,9 @@ func (rs Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safe
 	if !ok {
 		return combat.Plan{}, combat.Refuse("DND-TURN-1", "to", combat.RefusalTooFar, "square", to.Name())
 	}
-	plan := combat.Plan{Band: BandWalk, Path: routes.path(to), Cost: end.feet}
+	plan := combat.Plan{Band: combat.BandWalk, Path: routes.path(to), Cost: end.feet}
 	if end.feet > walk {
-		plan.Band = BandDash
+		plan.Band = combat.BandDash
 	}
 	plan.Provocations, err = provocations(enc, c, plan.Path)
 	return plan, err

@@ -49,7 +49,7 @@ func TestPlanMove(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Band != BandWalk || p.Cost != tc.cost || len(p.Path) != tc.cost/SquareFeet || p.Path[len(p.Path)-1] != target {
+			if p.Band != combat.BandWalk || p.Cost != tc.cost || len(p.Path) != tc.cost/SquareFeet || p.Path[len(p.Path)-1] != target {
 				t.Errorf("DND-TURN-1: plan %+v", p)
 			}
 			if len(p.Provocations) != len(tc.provs) {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/kaldaria/encounter"
 	"battlemat/rules/rulesets"
 )
 
@@ -33,7 +34,7 @@ func TestPoliciesCharge(t *testing.T) {
 				}
 				switch c := cmd.(type) {
 				case combat.AddCondition:
-					if c.Condition == condCharge {
+					if c.Condition == encounter.CondCharging {
 						charges++
 						charging = c.ID
 					}

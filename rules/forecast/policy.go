@@ -78,13 +78,6 @@ const (
 	actionDodge     = "dodge"
 )
 
-// The charge: the Planner's band of that movement type and the condition
-// that selects it, as a player sets it at the table (K-MOVE-7).
-const (
-	bandCharge = "charge"
-	condCharge = "charging"
-)
-
 // answer answers a pending decision: an opportunity attack is taken when
 // the engine's odds say it can be made (K-OA, DND-ALG-D), otherwise
 // declined; a ruleset's question gets its first option.
@@ -103,11 +96,11 @@ func (p Policy) answer(ft *fight, d *combat.Decision) combat.Command {
 // towards the enemy, then defend or end the turn.
 func (p Policy) act(ft *fight, id string) (combat.Command, error) {
 	c, _ := ft.enc.Combatant(id)
-	if slices.Contains(c.Conditions, condCharge) && !ft.turn.charged {
+	if charge, ok := combat.ModeFor(ft.f.rs, combat.BandCharge); ok && slices.Contains(c.Conditions, charge.Condition) && !ft.turn.charged {
 		// Last turn's charge is over: a new turn starts at a walk, and
 		// charges again only when it pays (K-MOVE-7, K-MOVE-8).
 		ft.turn.charged = true
-		return combat.RemoveCondition{ID: id, Condition: condCharge}, nil
+		return combat.RemoveCondition{ID: id, Condition: charge.Condition}, nil
 	}
 	if aim, ok := ft.enc.AimOf(c.Side); ok && aim.Kind == combat.AimEscape {
 		if !ft.turn.moved && c.Budget.Movement > 0 {
@@ -656,18 +649,19 @@ func (p Policy) flee(ft *fight, c combat.Combatant) (combat.Command, bool) {
 // the charge rounds are spent or c is pinned (K-MOVE-5, K-MOVE-8).
 func (p Policy) charge(ft *fight, c combat.Combatant, dests []destination) (combat.Command, bool) {
 	pl, ok := ft.f.rs.(combat.Planner)
-	if !p.Charge || !ok || ft.turn.charged || slices.Contains(c.Conditions, condCharge) {
+	charge, moded := combat.ModeFor(ft.f.rs, combat.BandCharge)
+	if !p.Charge || !ok || !moded || ft.turn.charged || slices.Contains(c.Conditions, charge.Condition) {
 		return nil, false
 	}
 	bands, err := pl.Bands(ft.enc, c.ID)
 	if err != nil {
 		return nil, false
 	}
-	i := slices.IndexFunc(bands, func(b combat.Band) bool { return b.Key == bandCharge })
+	i := slices.IndexFunc(bands, func(b combat.Band) bool { return b.Key == combat.BandCharge })
 	if i < 0 || !slices.ContainsFunc(dests, func(d destination) bool { return slices.Contains(bands[i].Squares, d.at) }) {
 		return nil, false
 	}
-	cmd := combat.AddCondition{ID: c.ID, Condition: condCharge}
+	cmd := combat.AddCondition{ID: c.ID, Condition: charge.Condition}
 	charging, _, err := combat.Apply(ft.f.rs, ft.enc, cmd, dice.NewScripted())
 	if err != nil {
 		return nil, false

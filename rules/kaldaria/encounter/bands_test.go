@@ -20,7 +20,7 @@ func bandSizes(t *testing.T, enc combat.Encounter, id string) map[string]int {
 	}
 	out := map[string]int{}
 	for _, b := range bs {
-		out[b.Key] = len(b.Squares)
+		out[string(b.Key)] = len(b.Squares)
 	}
 	return out
 }

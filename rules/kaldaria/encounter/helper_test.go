@@ -21,6 +21,7 @@ var (
 	_ combat.OddsTeller    = Ruleset{}
 	_ combat.Mover         = Ruleset{}
 	_ combat.Planner       = Ruleset{}
+	_ combat.Moder         = Ruleset{}
 	_ combat.Targeter      = Ruleset{}
 	_ combat.Threatener    = Ruleset{}
 	_ combat.Armory        = Ruleset{}

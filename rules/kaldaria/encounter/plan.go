@@ -12,14 +12,22 @@ import (
 
 // bands names the movement types as the UI's band keys.
 var bands = []struct {
-	key  string
+	key  combat.BandKey
 	mode tactics.Mode
 	rule combat.RuleID
 }{
-	{"walk", tactics.Normal, "K-MOVE-6"},
-	{"charge", tactics.Charge, "K-MOVE-7"},
-	{"retreat", tactics.Retreat, "K-MOVE-9"},
+	{combat.BandWalk, tactics.Normal, "K-MOVE-6"},
+	{combat.BandCharge, tactics.Charge, "K-MOVE-7"},
+	{combat.BandRetreat, tactics.Retreat, "K-MOVE-9"},
 }
+
+// moveModes are the conditions that put a creature in a charge or a
+// fighting retreat (K-MOVE-7, K-MOVE-9).
+var moveModes = []combat.MoveMode{{Condition: CondCharging, Band: combat.BandCharge}, {Condition: CondRetreating, Band: combat.BandRetreat}}
+
+// MoveModes returns the charge and the fighting retreat, each set by its
+// condition (K-MOVE-7, K-MOVE-9).
+func (Ruleset) MoveModes() []combat.MoveMode { return moveModes }
 
 // Bands lists, for each movement type the creature may still use this
 // turn, the squares where it may end its move (K-MOVE-6, K-MOVE-7,
@@ -116,7 +124,7 @@ func maxSquares(fl *field, id string, mode tactics.Mode) int {
 }
 
 // bandKey is the band key of a movement type.
-func bandKey(m tactics.Mode) string {
+func bandKey(m tactics.Mode) combat.BandKey {
 	for _, b := range bands {
 		if b.mode == m {
 			return b.key

@@ -14,7 +14,7 @@ const RulesetID = "kaldaria"
 
 // Ruleset plugs Kaldaria into the encounter engine. It implements
 // combat.Profiler, TurnRuler, Budgeter, Counterer, RoundResetter, TurnEnder, Attacker,
-// OddsTeller, Mover and Glossarist, and the UI capabilities Planner, Targeter,
+// OddsTeller, Mover and Glossarist, and the UI capabilities Planner, Moder, Targeter,
 // Threatener and Armory. Initiative is the engine's default: the Kaldaria
 // texts leave it to a separate chapter (kaldaria.md §20).
 type Ruleset struct{}
