@@ -102,8 +102,13 @@ func TestE2EForecast(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('#forecast-rounds .dbar').length`); n == 0 {
 		t.Error("no rounds histogram")
 	}
-	if n := eval[int](t, ctx, `[...document.querySelectorAll('.token')].filter(g => g.dataset.risk && g.querySelector('.risk')).length`); n != 7 {
+	if n := eval[int](t, ctx, `[...document.querySelectorAll('.token')].filter(g => g.dataset.risk && document.querySelector('#layer-risks .risk[data-of="' + g.dataset.id + '"]')).length`); n != 7 {
 		t.Errorf("%d of 7 tokens show their risk", n)
+	}
+	// Every risk label is drawn after every token, so none is under the
+	// token below it.
+	if !eval[bool](t, ctx, `[...document.querySelectorAll('#board .token')].every(g => g.compareDocumentPosition(document.getElementById('layer-risks')) & Node.DOCUMENT_POSITION_FOLLOWING)`) {
+		t.Error("a token is drawn over the risk labels")
 	}
 	screenshot(t, ctx, "forecast-done")
 

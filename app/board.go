@@ -62,8 +62,6 @@ type TokenView struct {
 	Engaged        string // "pinned" or "overwhelmed" (K-PIN), drawn as a ring
 	EngagedLabel   string // the engagement in words, for the tooltip
 	Ally           bool   // on the first side (drawn blue)
-	Risk           string // the forecast's risk in words, for the tooltip ("down in 34 % of fights")
-	RiskPct        string // the same, short, drawn on the token
 	Label          string // the short label drawn on the token, unique in the encounter
 	Focus          bool   // the token that Tab reaches (roving tabindex: one per board)
 }
@@ -97,13 +95,10 @@ func (b *Board) Render() app.UI {
 	for i, tv := range v.Tokens {
 		tokens[i] = &Token{V: tv}
 	}
-	root := svg("svg").ID("board").Class("board")
-	if v.Zoom > 0 {
-		root = root.Style("width", fmt.Sprintf("%dpx", (w+2*margin)*v.Zoom/4)).Style("max-width", "none").Style("max-height", "none")
-	} else {
-		// Fitted: a phone's style keeps a square at least cellPx CSS px
-		// wide (one viewBox unit per pixel) and pans the rest.
-		root = root.Class("fit").Style("--board-w", strconv.Itoa(w+2*margin))
+	fit, style := boardZoom(w+2*margin, v.Zoom)
+	root := svg("svg").ID("board").Class("board").Attr("style", style)
+	if fit {
+		root = root.Class("fit")
 	}
 	return root.
 		Attr("viewBox", fmt.Sprintf("0 0 %d %d", w+2*margin, h+2*margin+28)).
@@ -128,8 +123,38 @@ func (b *Board) Render() app.UI {
 			svg("polyline").ID("layer-path").Class("path"),
 			&Coords{Cols: v.Cols, Rows: v.Rows},
 			svg("g").Class("tokens").Body(tokens...),
+			svg("g").ID("layer-risks").Class("risks"), // left empty here, above every token: paintRisks draws it
 			scaleBar(v.Lang, h, v.ScaleBar),
 		)
+}
+
+// boardZoom returns whether a board w units wide is fitted to the window at
+// zoom (0), and its style. Zoomed, it is zoom quarters of a CSS px a unit
+// wide; fitted, a phone's style keeps a square at least cellPx CSS px wide
+// (one viewBox unit per pixel) and pans the rest.
+func boardZoom(w, zoom int) (fit bool, style string) {
+	if zoom > 0 {
+		return false, fmt.Sprintf("width:%dpx;max-width:none;max-height:none", w*zoom/4)
+	}
+	return true, "--board-w:" + strconv.Itoa(w)
+}
+
+// paintZoom zooms the board on the page as Render draws it at zoom, and
+// reports whether there was a board to zoom. go-app writes the same class
+// and style whenever the table redraws, so nothing of it goes stale.
+func paintZoom(zoom int) bool {
+	board := app.Window().Get("document").Call("getElementById", "board")
+	if !board.Truthy() {
+		return false
+	}
+	cols, err := strconv.Atoi(board.Call("getAttribute", "data-cols").String())
+	if err != nil {
+		return false
+	}
+	fit, style := boardZoom(cols*cellPx+2*margin, zoom)
+	board.Call("setAttribute", "style", style)
+	board.Get("classList").Call("toggle", "fit", fit)
+	return true
 }
 
 // patterns are the fills that tell the highlights apart by shape as well
@@ -445,11 +470,6 @@ func (t *Token) Render() app.UI {
 	// the token shows (its label, its badges), as screen readers expect.
 	title := v.Label + " " + i18n.T(v.Lang, "board.token", "name", v.Name, "side", v.Side, "hp", v.HP, "max", v.MaxHP) +
 		suffix(v.EngagedLabel) + suffix(strings.Join(marks, " "))
-	var risk app.UI
-	if v.Risk != "" {
-		title += " · " + v.Risk
-		risk = svg("text").Class("risk").Attr("x", x+size/2).Attr("y", y+size+9).Attr("text-anchor", "middle").Text(v.RiskPct)
-	}
 	var ring app.UI
 	if v.Engaged != "" {
 		ring = svg("rect").Class("ring "+v.Engaged).Attr("x", x+1).Attr("y", y+1).
@@ -464,7 +484,7 @@ func (t *Token) Render() app.UI {
 		rx = 4 // foes are squares: the side reads by shape as well as colour
 	}
 	return svg("g").Class("tokenwrap").Body(
-		svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-token", v.ID).Attr("data-hp", v.HP).Attr("data-engaged", v.Engaged).Attr("data-risk", v.Risk).
+		svg("g").ID("token-"+v.ID).Class(cls).Attr("data-id", v.ID).Attr("data-token", v.ID).Attr("data-hp", v.HP).Attr("data-engaged", v.Engaged).
 			Attr("tabindex", tabindex).Attr("role", "button").Attr("aria-label", title).Body(
 			svg("title").Text(title),
 			ring,
@@ -476,7 +496,6 @@ func (t *Token) Render() app.UI {
 				Attr("text-anchor", "middle").Text(v.Label),
 			svg("rect").Class("hpbar").Attr("x", x+4).Attr("y", y+size-6).Attr("width", hpW).Attr("height", 3),
 			svg("g").Body(badges...),
-			risk,
 		),
 		// The full name, shown while the token has the pointer or the focus;
 		// a sibling, so that it is not part of the token's own text.

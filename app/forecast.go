@@ -176,16 +176,15 @@ func (t *Table) startWorker(fc *forecastRun) (ok bool) {
 			ok = false
 		}
 	}()
-	ctx := t.mounted
 	w := &forecastWorker{js: ctor.New(forecastWorkerScript), start: string(start)}
 	w.onMsg = app.FuncOf(func(this app.Value, args []app.Value) any {
 		data := args[0].Get("data").String()
-		ctx.Dispatch(func(ctx app.Context) { t.onWorker(ctx, fc, data) })
+		t.forecastDispatch(func(ctx app.Context) { t.onWorker(ctx, fc, data) })
 		return nil
 	})
 	w.onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
 		msg := args[0].Get("message").String()
-		ctx.Dispatch(func(ctx app.Context) { t.onWorker(ctx, fc, `{"type":"error","error":`+strconv.Quote(msg)+`}`) })
+		t.forecastDispatch(func(ctx app.Context) { t.onWorker(ctx, fc, `{"type":"error","error":`+strconv.Quote(msg)+`}`) })
 		return nil
 	})
 	w.js.Set("onmessage", w.onMsg)
@@ -196,8 +195,9 @@ func (t *Table) startWorker(fc *forecastRun) (ok bool) {
 
 // onWorker takes a message from the forecast's worker: progress goes
 // straight into the progress bar, without a redraw; numbers redraw the
-// panel. An error before the worker listens (its files did not load)
-// moves the forecast onto the page's thread.
+// panel and the board's risk layer (see showForecast). An error before the
+// worker listens (its files did not load) moves the forecast onto the
+// page's thread.
 func (t *Table) onWorker(ctx app.Context, fc *forecastRun, data string) {
 	var r workerReply
 	if t.fc != fc || fc.w == nil || json.Unmarshal([]byte(data), &r) != nil {
@@ -219,17 +219,14 @@ func (t *Table) onWorker(ctx app.Context, fc *forecastRun, data string) {
 			t.showProgress(fc)
 		}
 	case "result":
-		if r.Result != nil {
-			fc.res, fc.shown = *r.Result, time.Now()
-		}
 		if !r.Running {
 			fc.running = false
 		}
-		ctx.Defer(func(app.Context) {
-			if !t.rendered.IsZero() {
-				fc.drawn = max(fc.drawn, time.Since(t.rendered))
-			}
-		})
+		res := fc.res
+		if r.Result != nil {
+			res = *r.Result
+		}
+		t.showForecast(ctx, fc, res)
 	case "error":
 		if !w.ready {
 			t.forecastOnPage(ctx, fc)
@@ -278,8 +275,9 @@ func (t *Table) onForecast(ctx app.Context, a app.Action) {
 		return
 	}
 	if time.Since(fc.shown) >= forecastRefresh || fc.f.Done() {
-		t.showForecast(ctx, fc)
-		if fc.running = !fc.f.Done(); fc.running {
+		fc.running = !fc.f.Done()
+		t.showForecast(ctx, fc, fc.f.Result())
+		if fc.running {
 			t.nextSlice(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
 		}
 		return
@@ -293,8 +291,8 @@ func (t *Table) onForecast(ctx app.Context, a app.Action) {
 	}
 	fc.longest = max(fc.longest, time.Since(begin))
 	if !fc.running || fc.f.Done() {
-		t.showForecast(ctx, fc)
 		fc.running = false
+		t.showForecast(ctx, fc, fc.f.Result())
 		return
 	}
 	ctx.PreventUpdate()
@@ -302,14 +300,26 @@ func (t *Table) onForecast(ctx app.Context, a app.Action) {
 	t.nextSlice(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
 }
 
-// showForecast takes the numbers so far for the table's next redraw, and
-// measures that redraw: from the start of the table's Render to the end of
-// go-app's update (its deferred functions run after it).
-func (t *Table) showForecast(ctx app.Context, fc *forecastRun) {
-	fc.res, fc.shown = fc.f.Result(), time.Now()
+// showForecast takes the numbers so far for the panel's next redraw,
+// draws the tokens' risks into the board at once (paintRisks), and
+// measures the panel's redraw: from the start of its Render to the end of
+// go-app's update (its deferred functions run after it). A forecast that
+// ends while its tab is hidden redraws the table too, for the tab's badge.
+func (t *Table) showForecast(ctx app.Context, fc *forecastRun, res forecast.Result) {
+	fc.res, fc.shown = res, time.Now()
+	if app.IsClient {
+		paintRisks(t.riskViews())
+	}
+	if !fc.running && t.sideTab() != "forecast" && t.mounted.Context != nil {
+		t.mounted.Update()
+	}
+	p := t.fcPanel
+	if p == nil {
+		return
+	}
 	ctx.Defer(func(app.Context) {
-		if !t.rendered.IsZero() {
-			fc.drawn = max(fc.drawn, time.Since(t.rendered))
+		if !p.rendered.IsZero() {
+			fc.drawn = max(fc.drawn, time.Since(p.rendered))
 		}
 	})
 }
@@ -348,16 +358,15 @@ func (t *Table) showProgress(fc *forecastRun) {
 // the next frame, so slices of work follow each other closely while the
 // page still answers between them. The Run button that starts a forecast
 // is gone by then, and go-app drops what is dispatched to an element no
-// longer on the page: the table's context outlives it.
+// longer on the page: the panel's context (forecastDispatch) outlives it.
 func (t *Table) nextSlice(f func(app.Context)) {
-	ctx := t.mounted
 	ch := app.Window().Get("MessageChannel").New()
 	port := ch.Get("port1")
 	var fn app.Func
 	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
 		port.Call("close")
 		fn.Release()
-		ctx.Dispatch(f)
+		t.forecastDispatch(f)
 		return nil
 	})
 	port.Set("onmessage", fn)
@@ -380,6 +389,7 @@ func (t *Table) cancelForecast() {
 	fc.running = false
 	if fc.f != nil {
 		fc.res = fc.f.Result()
+		paintRisks(t.riskViews())
 	}
 }
 
@@ -405,14 +415,6 @@ func (t *Table) forecastNow() *forecastRun {
 		return nil
 	}
 	return t.fc
-}
-
-// riskMarks writes the forecast's risk on each token, or nothing without
-// a forecast of the encounter as it stands.
-func (t *Table) riskMarks(tokens []TokenView) {
-	for i := range tokens {
-		tokens[i].Risk, tokens[i].RiskPct = t.riskLabel(tokens[i].ID), t.riskPct(tokens[i].ID)
-	}
 }
 
 // riskLabel is the risk drawn on creature id's token: the share of fights
@@ -487,12 +489,16 @@ func (t *Table) renderForecast(enc combat.Encounter) app.UI {
 			app.Progress().ID("forecast-progress").Attr("max", fc.budget()).Attr("value", fc.played()),
 			app.P().ID("forecast-progress-line").Body(say(l, "forecast.progress", "n", fc.played(), "max", fc.budget())...),
 			app.Button().ID("forecast-cancel").Text(i18n.T(l, "forecast.cancel")).OnClick(func(ctx app.Context, e app.Event) {
+				t.keepTable()
 				t.cancelForecast()
 			}),
 		)
 	default:
 		body = append(body, app.Button().ID("forecast-run").Text(i18n.T(l, "forecast.run")).
-			OnClick(func(ctx app.Context, e app.Event) { t.startForecast(ctx) }))
+			OnClick(func(ctx app.Context, e app.Event) {
+				t.keepTable()
+				t.startForecast(ctx)
+			}))
 	}
 	if fc != nil && fc.err != "" {
 		body = append(body, app.P().ID("forecast-error").Class("error").Body(say(l, "forecast.failed", "msg", fc.err)...))
@@ -528,6 +534,7 @@ func (t *Table) renderPolicies(enc combat.Encounter, running bool) app.UI {
 			app.Span().Body(say(l, "forecast.policy", "side", c.Side)...),
 			app.Select().Class("forecast-policy").Attr("data-side", c.Side).Disabled(running).Body(opts...).
 				OnChange(func(ctx app.Context, e app.Event) {
+					t.keepTable()
 					if t.fcPolicies == nil {
 						t.fcPolicies = map[string]string{}
 					}
@@ -584,6 +591,7 @@ func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.
 	out = append(out, status)
 	if !fc.running && fc.played() < forecast.MaxFights {
 		out = append(out, app.Button().ID("forecast-more").Text(i18n.T(l, "forecast.more")).OnClick(func(ctx app.Context, e app.Event) {
+			t.keepTable()
 			t.moreForecast(ctx)
 		}))
 	}

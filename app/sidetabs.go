@@ -70,7 +70,7 @@ func (t *Table) renderMore(enc combat.Encounter) app.UI {
 		case "log":
 			body = &Log{V: t.views(enc).log}
 		case "forecast":
-			body = t.renderForecast(enc)
+			body = &ForecastPanel{Lang: l, Rev: t.rev, t: t}
 		case "legend":
 			body = renderLegend(l, enc.Ruleset, t.plan(enc).bands)
 		case "setup":

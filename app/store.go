@@ -264,6 +264,9 @@ func (t *Table) autosave(ctx app.Context) {
 			t.storageFailed(err)
 			return
 		}
+		if !t.shelf.full && !t.shelf.open {
+			ctx.PreventUpdate() // nothing on the page shows a save that went well
+		}
 		if t.shelf.full {
 			t.shelf.full = false
 			t.notice = inform("notice.saved-again")

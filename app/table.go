@@ -1,8 +1,6 @@
 package app
 
 import (
-	"time"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app/i18n"
@@ -29,11 +27,11 @@ type Table struct {
 	shared  string // the last share link made
 	shelf   shelf  // the encounter library and the other tabs
 	pwa     pwa
-	fc      *forecastRun // the "Who wins?" forecast
+	fc      *forecastRun   // the "Who wins?" forecast
+	fcPanel *ForecastPanel // its panel as mounted, which the forecast redraws alone
 	// panelsShown is set once the browser has drawn the board: the side
 	// panels follow it one frame later (see panelsDue).
 	panelsShown bool
-	rendered    time.Time // when Render last began (the forecast measures its redraws)
 }
 
 // render writes the notice in l, each value in its own <bdi>.
@@ -74,7 +72,7 @@ func (t *Table) OnMount(ctx app.Context) {
 	})
 	ctx.Handle(actionForecast, t.onForecast)
 	ctx.Handle(actionLogFilter, func(ctx app.Context, a app.Action) { t.logFilter, _ = a.Value.(string) })
-	ctx.Handle(actionZoom, func(ctx app.Context, a app.Action) { t.zoomBy(a.Value.(int)) })
+	ctx.Handle(actionZoom, func(ctx app.Context, a app.Action) { t.zoomTo(ctx, a.Value.(int)) })
 	t.watchNetwork(ctx)
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
 		ev := app.Event{Value: args[0]}
@@ -151,7 +149,6 @@ func (t *Table) redo(ctx app.Context) {
 
 // Render lays out the bar, the board and the side panels.
 func (t *Table) Render() app.UI {
-	t.rendered = time.Now()
 	l := t.lang
 	if t.sess == nil {
 		if app.IsClient { // the library is being read: no sample is built meanwhile
@@ -165,10 +162,14 @@ func (t *Table) Render() app.UI {
 	enc := t.state()
 	board := &Board{V: t.boardView(enc)}
 	board.V.Map = t.mapImg.layer()
-	t.riskMarks(board.V.Tokens)
 	if t.mounted.Context != nil {
-		// The plan's layers are drawn once go-app has updated the page.
-		t.mounted.Defer(func(app.Context) { paintPlan(board.V.Plan) })
+		// The plan's layers and the forecast's risks are drawn once go-app
+		// has updated the page.
+		risks := t.riskViews()
+		t.mounted.Defer(func(app.Context) {
+			paintPlan(board.V.Plan)
+			paintRisks(risks)
+		})
 	}
 	due := t.panelsDue()
 	return app.Div().Class("table").Body(
@@ -187,9 +188,9 @@ func (t *Table) Render() app.UI {
 		app.Main().Class("stage").Body(
 			app.Div().Class("mapwrap").Body(
 				app.Div().Class("zoom").Body(
-					app.Button().ID("zoom-in").Text("+").Title(i18n.T(l, "bar.zoom-in.hint")).Attr("aria-label", i18n.T(l, "bar.zoom-in.hint")).OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(1) }),
-					app.Button().ID("zoom-out").Text("−").Title(i18n.T(l, "bar.zoom-out.hint")).Attr("aria-label", i18n.T(l, "bar.zoom-out.hint")).OnClick(func(ctx app.Context, e app.Event) { t.zoomBy(-1) }),
-					app.Button().ID("zoom-fit").Text(i18n.T(l, "bar.zoom-fit")).OnClick(func(ctx app.Context, e app.Event) { t.zoom = 0 }),
+					app.Button().ID("zoom-in").Text("+").Title(i18n.T(l, "bar.zoom-in.hint")).Attr("aria-label", i18n.T(l, "bar.zoom-in.hint")).OnClick(func(ctx app.Context, e app.Event) { t.zoomTo(ctx, 1) }),
+					app.Button().ID("zoom-out").Text("−").Title(i18n.T(l, "bar.zoom-out.hint")).Attr("aria-label", i18n.T(l, "bar.zoom-out.hint")).OnClick(func(ctx app.Context, e app.Event) { t.zoomTo(ctx, -1) }),
+					app.Button().ID("zoom-fit").Text(i18n.T(l, "bar.zoom-fit")).OnClick(func(ctx app.Context, e app.Event) { t.zoomTo(ctx, 0) }),
 				),
 				board,
 			),
@@ -207,6 +208,20 @@ func (t *Table) Render() app.UI {
 			}), app.If(due, func() app.UI { return t.renderMore(enc) })),
 		),
 	)
+}
+
+// zoomTo zooms the board in or out by one step, or with step 0 fits it to
+// the window. Only the board's size changes, so it is written on the page
+// at once (paintZoom) and the table is not redrawn for it.
+func (t *Table) zoomTo(ctx app.Context, step int) {
+	if step == 0 {
+		t.zoom = 0
+	} else {
+		t.zoomBy(step)
+	}
+	if app.IsClient && paintZoom(t.zoom) {
+		ctx.PreventUpdate()
+	}
 }
 
 // panelsDue reports whether this render draws the side panels. In the
