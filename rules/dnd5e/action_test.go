@@ -271,7 +271,7 @@ func TestEngineActionReplay(t *testing.T) {
 // TestEffectsKnownEncodings checks that the states read without decoding
 // are what the strict decoder reads from the same bytes.
 func TestEffectsKnownEncodings(t *testing.T) {
-	for _, known := range encodedEffects {
+	for _, known := range encodedEffects() {
 		var want Effects
 		if err := combat.DecodeStrict("state", []byte(known.raw), &want); err != nil || want != known.e {
 			t.Errorf("%s decodes to %+v (%v), read as %+v", known.raw, want, err, known.e)

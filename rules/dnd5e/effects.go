@@ -3,6 +3,7 @@ package dnd5e
 import (
 	"encoding/json"
 	"slices"
+	"sync"
 
 	"battlemat/rules/combat"
 )
@@ -33,7 +34,7 @@ func effectsOf(c combat.Combatant) (Effects, error) {
 		return e, nil
 	}
 	// The states encode writes, known without decoding.
-	for _, known := range encodedEffects {
+	for _, known := range encodedEffects() {
 		if string(c.State) == known.raw {
 			return known.e, nil
 		}
@@ -48,14 +49,17 @@ type encodedEffect struct {
 	raw string
 }
 
-// encodedEffects are the non-zero Effects as encode writes them.
-var encodedEffects = func() []encodedEffect {
+// encodedEffects returns the non-zero Effects as encode writes them. They
+// are encoded on first use, not when the program starts: the first
+// json.Marshal of a type builds its encoder, work an app showing another
+// ruleset never needs before its first screen.
+var encodedEffects = sync.OnceValue(func() []encodedEffect {
 	var out []encodedEffect
 	for _, e := range []Effects{{Disengaged: true}, {Dodging: true}, {Disengaged: true, Dodging: true}} {
 		out = append(out, encodedEffect{e, string(e.encode())})
 	}
 	return out
-}()
+})
 
 // encode returns e as Combatant.State: nothing for the zero value.
 func (e Effects) encode() json.RawMessage {
