@@ -42,7 +42,9 @@ func MovementRate(c Creature) Rate {
 	if c.Paralysed || c.Bound {
 		return r
 	}
-	r.Modifiers = []combat.Modifier{{Rule: "K-MOVE-1", Key: "race-" + string(c.Speed), Quantity: QtyRate, Value: baseRate[c.Speed]}}
+	// Room for the three terms, so that adding them grows nothing.
+	r.Modifiers = append(make([]combat.Modifier, 0, 3),
+		combat.Modifier{Rule: "K-MOVE-1", Key: "race-" + string(c.Speed), Quantity: QtyRate, Value: baseRate[c.Speed]})
 	if m := DexRateModifier(c.Dex); m != 0 {
 		r.Modifiers = append(r.Modifiers, combat.Modifier{Rule: "K-MOVE-1", Key: "dexterity", Quantity: QtyRate, Value: m})
 	}
@@ -110,9 +112,11 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 	bs := b.budgets[i].Load()
 	if bs == nil {
 		bs = new([3]Budget)
+		rate := MovementRate(*b.cs[i]) // the same in every movement type
+		rate.Modifiers, rate.Rules = slices.Clip(rate.Modifiers), slices.Clip(rate.Rules)
 		for k, m := range []Mode{Normal, Charge, Retreat} {
-			bu := b.newBudget(i, m)
-			bu.Rules, bu.Rate.Modifiers, bu.Rate.Rules = slices.Clip(bu.Rules), slices.Clip(bu.Rate.Modifiers), slices.Clip(bu.Rate.Rules)
+			bu := b.newBudget(i, m, rate)
+			bu.Rules = slices.Clip(bu.Rules)
 			bs[k] = bu
 		}
 		b.budgets[i].Store(bs)
@@ -126,10 +130,11 @@ func (b *Battle) budget(i int, mode Mode) Budget {
 	return bs[2]
 }
 
-// newBudget computes creature i's movement budget for mode this round.
-func (b *Battle) newBudget(i int, mode Mode) Budget {
+// newBudget computes creature i's movement budget for mode this round,
+// given its movement rate.
+func (b *Battle) newBudget(i int, mode Mode, rate Rate) Budget {
 	c := b.cs[i]
-	bu := Budget{Mode: mode, Rate: MovementRate(*c)}
+	bu := Budget{Mode: mode, Rate: rate}
 	bu.Actions = actionsFor(mode)
 	deny := func(r Reason) Budget {
 		bu.Squares, bu.Allowed, bu.Reason = 0, false, r
