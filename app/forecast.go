@@ -61,9 +61,10 @@ type forecastRun struct {
 type forecastWorker struct {
 	js             app.Value
 	onMsg, onErr   app.Func
-	start          string // the start message, sent once the worker is listening
-	ready          bool   // the worker has said it is listening
-	played, fights int    // as last reported
+	fc             *forecastRun // the forecast it plays; nil while it waits as the spare
+	start          string       // the start message, sent once the worker is listening
+	ready          bool         // the worker has said it is listening
+	played, fights int          // as last reported
 	roundCap       int
 }
 
@@ -114,10 +115,29 @@ func (fc *forecastRun) stop() {
 	if fc == nil || fc.w == nil {
 		return
 	}
-	fc.w.js.Call("terminate")
-	fc.w.onMsg.Release()
-	fc.w.onErr.Release()
+	fc.w.terminate()
 	fc.w = nil
+}
+
+// terminate ends the worker.
+func (w *forecastWorker) terminate() {
+	w.js.Call("terminate")
+	w.onMsg.Release()
+	w.onErr.Release()
+}
+
+// release leaves the forecast's worker to the next forecast when it is
+// loaded and idle (this forecast has stopped), and ends it otherwise.
+func (t *Table) release(fc *forecastRun) {
+	if fc == nil || fc.w == nil {
+		return
+	}
+	if w := fc.w; w.ready && !fc.running && t.fcSpare == nil {
+		fc.w, w.fc = nil, nil
+		t.fcSpare = w
+		return
+	}
+	fc.stop()
 }
 
 // startForecast forecasts the open encounter from where it stands, with
@@ -132,7 +152,7 @@ func (t *Table) startForecast(ctx app.Context) {
 	if raw, err := json.Marshal(set); err == nil && t.sess.SetForecast(raw) == nil {
 		t.autosave(ctx)
 	}
-	t.fc.stop()
+	t.release(t.fc)
 	fc := &forecastRun{enc: t.state(), set: set, rev: t.rev}
 	t.fc = fc
 	if !t.startWorker(fc) {
@@ -152,11 +172,15 @@ func (t *Table) forecastOnPage(ctx app.Context, fc *forecastRun) {
 	t.resumeForecast(ctx)
 }
 
-// startWorker starts the forecast in a Web Worker and reports whether it
-// could: the browser has workers and the encounter encodes.
-func (t *Table) startWorker(fc *forecastRun) (ok bool) {
-	ctor := app.Window().Get("Worker")
-	if !ctor.Truthy() {
+// startWorker starts the forecast in a Web Worker, the spare one if there
+// is one, and reports whether it could: the browser has workers and the
+// encounter encodes.
+func (t *Table) startWorker(fc *forecastRun) bool {
+	if !app.Window().Get("Worker").Truthy() {
+		if t.fcSpare != nil {
+			t.fcSpare.terminate()
+			t.fcSpare = nil
+		}
 		return false
 	}
 	save, err := combat.EncodeSave(t.sess)
@@ -171,40 +195,80 @@ func (t *Table) startWorker(fc *forecastRun) (ok bool) {
 	if err != nil {
 		return false
 	}
-	defer func() {
-		if recover() != nil { // the browser refused the worker
-			ok = false
+	w := t.fcSpare
+	t.fcSpare = nil
+	if w == nil {
+		if w = t.newWorker(); w == nil {
+			return false
 		}
-	}()
-	w := &forecastWorker{js: ctor.New(forecastWorkerScript), start: string(start)}
-	w.onMsg = app.FuncOf(func(this app.Value, args []app.Value) any {
-		data := args[0].Get("data").String()
-		t.forecastDispatch(func(ctx app.Context) { t.onWorker(ctx, fc, data) })
-		return nil
-	})
-	w.onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
-		msg := args[0].Get("message").String()
-		t.forecastDispatch(func(ctx app.Context) { t.onWorker(ctx, fc, `{"type":"error","error":`+strconv.Quote(msg)+`}`) })
-		return nil
-	})
-	w.js.Set("onmessage", w.onMsg)
-	w.js.Set("onerror", w.onErr)
+	}
+	w.fc, w.start = fc, string(start)
+	if w.ready {
+		w.js.Call("postMessage", w.start)
+	}
 	fc.w, fc.running, fc.cancelled = w, true, false
 	return true
 }
 
-// onWorker takes a message from the forecast's worker: progress goes
-// straight into the progress bar, without a redraw; numbers redraw the
-// panel and the board's risk layer (see showForecast). An error before the
-// worker listens (its files did not load) moves the forecast onto the
-// page's thread.
-func (t *Table) onWorker(ctx app.Context, fc *forecastRun, data string) {
+// newWorker starts a forecast worker, or returns nil when the browser
+// refuses it. Its messages go to onWorker.
+func (t *Table) newWorker() (w *forecastWorker) {
+	defer func() {
+		if recover() != nil { // the browser refused the worker
+			w = nil
+		}
+	}()
+	w = &forecastWorker{js: app.Window().Get("Worker").New(forecastWorkerScript)}
+	w.onMsg = app.FuncOf(func(this app.Value, args []app.Value) any {
+		data := args[0].Get("data").String()
+		t.forecastDispatch(func(ctx app.Context) { t.onWorker(ctx, w, data) })
+		return nil
+	})
+	w.onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
+		msg := args[0].Get("message").String()
+		t.forecastDispatch(func(ctx app.Context) { t.onWorker(ctx, w, `{"type":"error","error":`+strconv.Quote(msg)+`}`) })
+		return nil
+	})
+	w.js.Set("onmessage", w.onMsg)
+	w.js.Set("onerror", w.onErr)
+	return w
+}
+
+// spareWorker loads a worker ahead of the next forecast, when its tab is
+// opened, so that Run does not wait for the worker's program to load.
+func (t *Table) spareWorker() {
+	if app.IsClient && t.fcSpare == nil && (t.fc == nil || t.fc.w == nil) && app.Window().Get("Worker").Truthy() {
+		t.fcSpare = t.newWorker()
+	}
+}
+
+// onWorker takes a message from worker w: progress goes straight into the
+// progress bar, without a redraw; numbers redraw the panel and the board's
+// risk layer (see showForecast). An error before the worker listens (its
+// files did not load) moves the forecast onto the page's thread. The spare
+// worker only says it is listening, or is dropped.
+func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) {
 	var r workerReply
-	if t.fc != fc || fc.w == nil || json.Unmarshal([]byte(data), &r) != nil {
+	if json.Unmarshal([]byte(data), &r) != nil {
 		ctx.PreventUpdate()
 		return
 	}
-	w := fc.w
+	fc := w.fc
+	if fc == nil {
+		ctx.PreventUpdate()
+		switch {
+		case r.Type == "ready":
+			w.ready = true
+		case r.Type == "error" && t.fcSpare == w:
+			t.fcSpare = nil
+			w.terminate()
+		}
+		return
+	}
+	if t.fc != fc || fc.w != w {
+		ctx.PreventUpdate()
+		return
+	}
 	if r.Type != "ready" && r.Type != "error" {
 		w.played, w.fights, w.roundCap = r.Played, r.Fights, r.RoundCap
 	}

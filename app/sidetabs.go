@@ -112,6 +112,9 @@ func (t *Table) pickTab(ctx app.Context, e app.Event) {
 	if id := data(ctx, "tab"); id != "" {
 		t.side.tab = id
 	}
+	if t.side.tab == "forecast" {
+		t.spareWorker()
+	}
 }
 
 // tabKey moves between the tabs with the arrow keys (the way the page
@@ -145,5 +148,8 @@ func (t *Table) tabKey(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	e.Call("stopPropagation")
 	t.side.tab = sideTabs[next].id
+	if t.side.tab == "forecast" {
+		t.spareWorker()
+	}
 	app.Window().GetElementByID("tab-" + t.side.tab).Call("focus")
 }

@@ -27,8 +27,9 @@ type Table struct {
 	shared  string // the last share link made
 	shelf   shelf  // the encounter library and the other tabs
 	pwa     pwa
-	fc      *forecastRun   // the "Who wins?" forecast
-	fcPanel *ForecastPanel // its panel as mounted, which the forecast redraws alone
+	fc      *forecastRun    // the "Who wins?" forecast
+	fcPanel *ForecastPanel  // its panel as mounted, which the forecast redraws alone
+	fcSpare *forecastWorker // a worker loaded ahead of the next forecast
 	// panelsShown is set once the browser has drawn the board: the side
 	// panels follow it one frame later (see panelsDue).
 	panelsShown bool
