@@ -419,8 +419,8 @@ func TestE2EDairnRoundForms(t *testing.T) {
 	pick("form-targets-value", "8")
 	click(t, ctx, "#form-targets")
 	result := poll[string](t, ctx, `(document.getElementById('form-targets-result') || {}).textContent || ''`, 5*time.Second)
-	if want := i18n.T(i18n.English, "actform.rolled", "n", rolled.Value); result != want {
-		t.Errorf("blast count shows %q; the engine rolled %d", result, rolled.Value)
+	if want := i18n.T(i18n.English, "actform.rolled", "n", rolled.Count); result != want {
+		t.Errorf("blast count shows %q; the engine rolled %d", result, rolled.Count)
 	}
 	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
 	screenshot(t, ctx, "dairn-forms-declared")
@@ -500,8 +500,8 @@ func TestE2EKCTraining(t *testing.T) {
 	line := func(n int) string {
 		return poll[string](t, ctx, `(document.querySelectorAll('#log li[data-type=actResolved]')[`+strconv.Itoa(n)+`] || {textContent: ''}).textContent`, 5*time.Second)
 	}
-	if got := line(0); !strings.Contains(got, i18n.ActLabel(i18n.English, e2eGlossary(kc), group.Key)) || !strings.Contains(got, strconv.Itoa(learnt.Value)) {
-		t.Errorf("the log reads %q; want the training and the rolled %d", got, learnt.Value)
+	if got := line(0); !strings.Contains(got, i18n.ActLabel(i18n.English, e2eGlossary(kc), group.Key)) || !strings.Contains(got, strconv.Itoa(learnt.Count)) {
+		t.Errorf("the log reads %q; want the training and the rolled %d", got, learnt.Count)
 	}
 	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
 	screenshot(t, ctx, "kc-training-group")
@@ -510,8 +510,8 @@ func TestE2EKCTraining(t *testing.T) {
 	}
 	pick("form-train-tier-value", strconv.Itoa(int(krysztaly.Specialist)))
 	click(t, ctx, "#form-train-tier")
-	if got := line(1); !strings.Contains(got, strconv.Itoa(specialised.Value)) || specialised.Value != learnt.Value+5 {
-		t.Errorf("the log reads %q; want double proficiency at %d + 5 = %d", got, learnt.Value, specialised.Value)
+	if got := line(1); !strings.Contains(got, strconv.Itoa(specialised.Count)) || specialised.Count != learnt.Count+5 {
+		t.Errorf("the log reads %q; want double proficiency at %d + 5 = %d", got, learnt.Count, specialised.Count)
 	}
 	screenshot(t, ctx, "kc-training-tier")
 }

@@ -323,7 +323,7 @@ func traceView(l i18n.Lang, enc combat.Encounter, ev combat.Event) TraceView {
 	v := TraceView{Actor: ev.Actor, Ruleset: enc.Ruleset, Trace: ev.Trace,
 		By: i18n.Parts(l, "attack.trace.by", "a", who.Name, "b", whom.Name), Result: i18n.Parts(l, "attack.result.miss")}
 	if ev.Hit {
-		v.Result = i18n.Parts(l, "attack.result.hit", "n", ev.Value)
+		v.Result = i18n.Parts(l, "attack.result.hit", "n", ev.Damage)
 	}
 	return v
 }

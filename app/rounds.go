@@ -459,7 +459,7 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 		for _, ev := range t.last {
 			if ev.Type == combat.ActResolved && slices.Contains(f.Keys, ev.Key) {
 				if f.Die {
-					row = append(row, app.Text(" "), app.Span().ID("form-"+f.Name+"-result").Body(say(l, "actform.rolled", "n", ev.Value)...))
+					row = append(row, app.Text(" "), app.Span().ID("form-"+f.Name+"-result").Body(say(l, "actform.rolled", "n", ev.Count)...))
 				}
 				steps = append(steps, traceSteps(l, enc.Ruleset, ev.Trace)...)
 			}
@@ -587,7 +587,7 @@ func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat
 		if ev.Phase != nil {
 			r = ev.Phase.Result
 		}
-		return i18n.Parts(l, "log.phase-hit", "b", name(ev.Target), "r", r, "n", ev.Value)
+		return i18n.Parts(l, "log.phase-hit", "b", name(ev.Target), "r", r, "n", ev.Damage)
 	case combat.MoraleChecked:
 		return i18n.Parts(l, "log.morale", "group", ev.Key)
 	case combat.Fled:
@@ -599,12 +599,12 @@ func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat
 	case combat.SurpriseMarked:
 		return i18n.Parts(l, "log.surprise-marked", "name", name(ev.Actor))
 	case combat.AttackScheduled:
-		return i18n.Parts(l, "timeline.marker", "name", name(ev.Actor), "n", ev.Value)
+		return i18n.Parts(l, "timeline.marker", "name", name(ev.Actor), "n", ev.Segment)
 	case combat.SegmentResolved:
-		return i18n.Parts(l, "timeline.segment", "n", ev.Value)
+		return i18n.Parts(l, "timeline.segment", "n", ev.Segment)
 	case combat.ActResolved:
-		if ev.Value != 0 {
-			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", i18n.ActLabel(l, glossary(ruleset), ev.Key), "n", ev.Value)
+		if ev.Count != 0 {
+			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", i18n.ActLabel(l, glossary(ruleset), ev.Key), "n", ev.Count)
 		}
 		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.ActLabel(l, glossary(ruleset), ev.Key))
 	}

@@ -70,13 +70,13 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 		return i18n.Parts(l, "log.decision")
 	case combat.AttackResolved:
 		if ev.Hit {
-			return i18n.Parts(l, "log.hit", "a", name(ev.Actor), "b", name(ev.Target), "n", ev.Value)
+			return i18n.Parts(l, "log.hit", "a", name(ev.Actor), "b", name(ev.Target), "n", ev.Damage)
 		}
 		return i18n.Parts(l, "log.no-damage", "a", name(ev.Actor), "b", name(ev.Target))
 	case combat.ActionUsed:
 		return i18n.Parts(l, "log.action", "name", name(ev.Actor), "action", actionLabel(l, enc.Ruleset, combat.ActionChoice{Key: ev.Key, Resource: ev.Resource}))
 	case combat.HPChanged:
-		return i18n.Parts(l, "log.hp", "name", name(ev.Actor), "n", ev.Value)
+		return i18n.Parts(l, "log.hp", "name", name(ev.Actor), "n", ev.HP)
 	case combat.EncounterEnded:
 		return i18n.Parts(l, "log.over")
 	case combat.MapEdited:

@@ -367,7 +367,7 @@ func TestActVectorsThroughApply(t *testing.T) {
 				t.Fatal(err)
 			}
 			ev, ok := hasEvent(evs, combat.ActResolved)
-			if !ok || ev.Value != tc.value {
+			if !ok || ev.Count != tc.value {
 				t.Fatalf("act event %+v; want value %d", ev, tc.value)
 			}
 			if tc.pkg == nil {
@@ -529,7 +529,7 @@ func TestActFormsOffered(t *testing.T) {
 			}
 			if tc.blast {
 				_, evs, err := combat.Apply(Ruleset{}, enc, combat.Act{ID: "swarm", Key: ActBlastCount, Value: forms[1].Values[1]}, dicetest.Script(t, 5))
-				if e, ok := hasEvent(evs, combat.ActResolved); err != nil || !ok || e.Value != 5 {
+				if e, ok := hasEvent(evs, combat.ActResolved); err != nil || !ok || e.Count != 5 {
 					t.Errorf("CA-BLAST-2: %v %v", evs, err)
 				}
 			}

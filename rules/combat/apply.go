@@ -185,7 +185,7 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 		return err
 	}
 	a.emit(Event{Type: AttackResolved, Actor: req.Attacker, Target: req.Defender,
-		Hit: out.Hit, Value: out.Damage, Trace: out.Trace})
+		Hit: out.Hit, Damage: out.Damage, Trace: out.Trace})
 	for _, id := range slices.Sorted(maps.Keys(out.Conditions)) {
 		for _, k := range out.Conditions[id] {
 			if err := a.addCondition(id, k, out.ConditionRule); err != nil {
@@ -229,7 +229,7 @@ func (a *applier) setOpaque(values map[string]json.RawMessage, field func(*Comba
 // setHP changes a combatant's HP and reports it.
 func (a *applier) setHP(c *Combatant, hp int) {
 	c.HP = hp
-	a.emit(Event{Type: HPChanged, Actor: c.ID, Value: hp})
+	a.emit(Event{Type: HPChanged, Actor: c.ID, HP: hp})
 }
 
 // up reports whether combatant id is still in the fight, by the ruleset's

@@ -14,42 +14,44 @@ const (
 	MapEdited         EventType = "mapEdited"
 	InitiativeRolled  EventType = "initiativeRolled" // Order holds the new order
 	OrderSet          EventType = "orderSet"
-	Joined            EventType = "joined" // a late joiner was inserted in the order (DND-AMB-14)
+	Joined            EventType = "joined" // a late joiner was inserted in the order with Score (DND-AMB-14)
 	EncounterStarted  EventType = "encounterStarted"
 	RoundStarted      EventType = "roundStarted"
 	TurnStarted       EventType = "turnStarted"
-	Moved             EventType = "moved" // one step: From, To, Value = cost
+	Moved             EventType = "moved" // one step: From, To, Cost
 	MoveStopped       EventType = "moveStopped"
 	MoveReset         EventType = "moveReset"
 	DecisionRequested EventType = "decisionRequested" // Decision holds the question
 	OpportunityTaken  EventType = "opportunityTaken"
 	OpportunityPassed EventType = "opportunityPassed"
 	Chosen            EventType = "chosen"
-	AttackResolved    EventType = "attackResolved" // Hit, Value = damage, Trace
-	HPChanged         EventType = "hpChanged"      // Value = new HP
+	AttackResolved    EventType = "attackResolved" // Hit, Damage, Trace
+	HPChanged         EventType = "hpChanged"      // HP
 	Downed            EventType = "downed"
 	ConditionAdded    EventType = "conditionAdded"
 	ConditionRemoved  EventType = "conditionRemoved"
-	ActionUsed        EventType = "actionUsed" // Key, Resource, Rule, Value = extra movement, Trace
+	ActionUsed        EventType = "actionUsed" // Key, Resource, Rule, Movement gained, Trace
 	ReactionUnlocked  EventType = "reactionUnlocked"
 	TurnEnded         EventType = "turnEnded"
 	RoundEnded        EventType = "roundEnded"
 	SideStanding      EventType = "sideStanding" // only one side can still act: the GM may end the fight (DND-AMB-19)
 	EncounterEnded    EventType = "encounterEnded"
-	AttackDeclared    EventType = "attackDeclared"   // queued in a side phase: Target is the first target, Value the number of targets (ENG-PHASE-2)
-	PhaseHitResolved  EventType = "phaseHitResolved" // one target of a side phase: Phase holds its dice, Value = damage, Key = outcome (ENG-PHASE-3)
-	MoraleChecked     EventType = "moraleChecked"    // Morale holds the check, Key = group, Value = number fled (ENG-PHASE-5)
+	AttackDeclared    EventType = "attackDeclared"   // queued in a side phase: Target is the first target, Count the number of targets (ENG-PHASE-2)
+	PhaseHitResolved  EventType = "phaseHitResolved" // one target of a side phase: Phase holds its dice, Damage, Key = outcome (ENG-PHASE-3)
+	MoraleChecked     EventType = "moraleChecked"    // Morale holds the check, Key = group, Count = number fled (ENG-PHASE-5)
 	Fled              EventType = "fled"             // Actor failed a morale check and flees (ENG-PHASE-5)
-	Configured        EventType = "configured"       // the GM changed the encounter's settings (ENG-SET-1)
-	SurpriseRolled    EventType = "surpriseRolled"   // Trace holds the checks, Value the number surprised (ENG-SURP-1)
+	Configured        EventType = "configured"       // the GM changed the encounter's settings: Segment = segments per round (ENG-SET-1)
+	SurpriseRolled    EventType = "surpriseRolled"   // Trace holds the checks, Count the number surprised (ENG-SURP-1)
 	SurpriseMarked    EventType = "surpriseMarked"   // Actor is proposed as surprised (ENG-SURP-1)
-	ActResolved       EventType = "actResolved"      // a ruleset's act: Key, Target, Value, Trace (ENG-ACT-1)
-	AttackScheduled   EventType = "attackScheduled"  // put on the segment timeline: Value = its segment in this round (ENG-TL-2)
-	SegmentResolved   EventType = "segmentResolved"  // the attacks of segment Value of this round land (ENG-TL-3)
+	ActResolved       EventType = "actResolved"      // a ruleset's act: Key, Target, Count = the number it produced, Trace (ENG-ACT-1)
+	AttackScheduled   EventType = "attackScheduled"  // put on the segment timeline: Segment = its segment in this round (ENG-TL-2)
+	SegmentResolved   EventType = "segmentResolved"  // the attacks of Segment of this round land (ENG-TL-3)
 )
 
 // Event is one thing that happened while a command was applied. Which fields
 // are set depends on Type; the UI renders events and never recomputes rules.
+// Each number has a field of its own, named for what it counts, so a
+// reader never asks the Type what a number means.
 type Event struct {
 	Type     EventType    `json:"type"`
 	Rule     RuleID       `json:"rule,omitempty"`
@@ -58,7 +60,13 @@ type Event struct {
 	From     *grid.Square `json:"from,omitempty"`
 	To       *grid.Square `json:"to,omitempty"`
 	Round    int          `json:"round,omitempty"`
-	Value    int          `json:"value,omitempty"`
+	Cost     int          `json:"cost,omitempty"`     // Moved: the step's cost, in the ruleset's movement units
+	Damage   int          `json:"damage,omitempty"`   // AttackResolved, PhaseHitResolved: the damage dealt
+	HP       int          `json:"hp,omitempty"`       // HPChanged: the new HP
+	Movement int          `json:"movement,omitempty"` // ActionUsed: the movement the action added to the turn
+	Count    int          `json:"count,omitempty"`    // AttackDeclared, MoraleChecked, SurpriseRolled, ActResolved: how many
+	Segment  int          `json:"segment,omitempty"`  // AttackScheduled, SegmentResolved: a segment of this round; Configured: segments per round
+	Score    int          `json:"score,omitempty"`    // Joined: the initiative score
 	Hit      bool         `json:"hit,omitempty"`
 	Key      string       `json:"key,omitempty"`
 	Resource Resource     `json:"resource,omitempty"`

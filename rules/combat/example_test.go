@@ -18,7 +18,12 @@ func ExampleSession() {
 	s.Do(Start{})
 	events, _ := s.DoWithDice(Attack{Attacker: "A", Defender: "B"}, 19, 3)
 	for _, e := range events {
-		fmt.Println(e.Type, e.Actor, e.Target, e.Value)
+		switch e.Type {
+		case AttackResolved:
+			fmt.Println(e.Type, e.Actor, "hits", e.Target, "for", e.Damage)
+		case HPChanged:
+			fmt.Println(e.Type, e.Actor, "has", e.HP)
+		}
 	}
 	s.Undo()
 	b, _ := s.State().Combatant("B")
@@ -27,8 +32,8 @@ func ExampleSession() {
 	opened, _ := DecodeLink(reg, "https://battlemat.example/#"+link)
 	fmt.Println(strings.HasPrefix(link, "v1."), opened.Cursor(), len(opened.Log()), opened.CanRedo())
 	// Output:
-	// attackResolved A B 3
-	// hpChanged B  7
+	// attackResolved A hits B for 3
+	// hpChanged B has 7
 	// after undo, B has 10 HP
 	// true 4 5 true
 }

@@ -80,7 +80,7 @@ func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 	from := c.Pos
 	c.Pos = to
 	c.Budget.Movement -= cost
-	a.emit(Event{Type: Moved, Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to, Value: cost})
+	a.emit(Event{Type: Moved, Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to, Cost: cost})
 }
 
 // eligible filters the attackers a Mover offered: present, able to act, not
@@ -331,7 +331,7 @@ func (a *applier) takeAction(c UseAction, spent Resource) error {
 	if err := a.setStates(eff.State, eff.RoundState); err != nil {
 		return err
 	}
-	a.emit(Event{Type: ActionUsed, Rule: eff.Rule, Actor: c.ID, Key: c.Key, Resource: spent, Value: eff.Movement, Trace: eff.Trace})
+	a.emit(Event{Type: ActionUsed, Rule: eff.Rule, Actor: c.ID, Key: c.Key, Resource: spent, Movement: eff.Movement, Trace: eff.Trace})
 	return nil
 }
 

@@ -191,7 +191,7 @@ func (a *applier) join(id string) error {
 	if at <= a.e.Turn.Slot {
 		a.e.Turn.Slot++
 	}
-	a.emit(Event{Type: Joined, Rule: "ENG-ORDER-7", Actor: id, Value: s.Score})
+	a.emit(Event{Type: Joined, Rule: "ENG-ORDER-7", Actor: id, Score: s.Score})
 	return nil
 }
 

@@ -138,7 +138,7 @@ func TestEngineDash(t *testing.T) {
 			before, _ := Ruleset{}.Bands(enc, tc.id)
 			enc, evs := apply(t, enc, combat.UseAction{ID: tc.id, Resource: tc.res, Key: "dash"}, dicetest.Script(t))
 			ev, _ := hasEvent(evs, combat.ActionUsed, tc.id)
-			if ev.Rule != tc.rule || ev.Value != 30 || ev.Key != "dash" || len(ev.Trace) != 1 || ev.Trace[0].Rule != "DND-ND-1" {
+			if ev.Rule != tc.rule || ev.Movement != 30 || ev.Key != "dash" || len(ev.Trace) != 1 || ev.Trace[0].Rule != "DND-ND-1" {
 				t.Errorf("DND-ND-1: event %+v", ev)
 			}
 			c, _ := enc.Combatant(tc.id)

@@ -79,7 +79,7 @@ func TestEngineAmbush(t *testing.T) {
 	}
 	enc, evs = apply(t, enc, combat.TakeOpportunity{}, dicetest.Script(t, 14, 4))
 	res, _ := hasEvent(evs, combat.AttackResolved, "rogue")
-	if !res.Hit || res.Value != 7 {
+	if !res.Hit || res.Damage != 7 {
 		t.Errorf("DND-ND-4: the rogue's attack %+v", res)
 	}
 	if _, downed := hasEvent(evs, combat.Downed, "goblin-a"); !downed {
@@ -371,7 +371,7 @@ func TestEngineJoinAndRemove(t *testing.T) {
 		Reactions: []ReactionOption{OpportunityAttack},
 	}}
 	enc, evs := apply(t, enc, combat.Place{Spec: ogre.Spec()}, dicetest.Script(t, 14))
-	if j, ok := hasEvent(evs, combat.Joined, "ogre"); !ok || j.Value != 13 {
+	if j, ok := hasEvent(evs, combat.Joined, "ogre"); !ok || j.Score != 13 {
 		t.Fatalf("DND-AMB-14: %+v", evs)
 	}
 	if len(enc.Order) != 5 || enc.Order[2].Members[0] != "ogre" || enc.Current() != "goblin-a" {

@@ -64,8 +64,8 @@ func train(t *testing.T, enc combat.Encounter, tr Training, group string, teache
 	got := profileOf(t, next, "t")
 	gotJSON, _ := json.Marshal(got)
 	wantJSON, _ := json.Marshal(want)
-	if !ok || string(gotJSON) != string(wantJSON) || !slices.Equal(ev.Trace, wantTrace) || ev.Value != want.ProficiencyWith(group) {
-		t.Fatalf("Apply gave %s, trace %v, value %d;\nTrain gave %s, trace %v", gotJSON, ev.Trace, ev.Value, wantJSON, wantTrace)
+	if !ok || string(gotJSON) != string(wantJSON) || !slices.Equal(ev.Trace, wantTrace) || ev.Count != want.ProficiencyWith(group) {
+		t.Fatalf("Apply gave %s, trace %v, value %d;\nTrain gave %s, trace %v", gotJSON, ev.Trace, ev.Count, wantJSON, wantTrace)
 	}
 	return next, ev, nil
 }

@@ -176,8 +176,8 @@ func TestVectorsResolveThroughApply(t *testing.T) {
 			if got == nil {
 				t.Fatal("no attack resolved")
 			}
-			if got.Hit != res.Hit || got.Value != res.Taken || !slices.Equal(got.Trace, res.Trace) {
-				t.Errorf("through Apply hit %v taken %d\\n%v\\nResolve hit %v taken %d\\n%v", got.Hit, got.Value, got.Trace, res.Hit, res.Taken, res.Trace)
+			if got.Hit != res.Hit || got.Damage != res.Taken || !slices.Equal(got.Trace, res.Trace) {
+				t.Errorf("through Apply hit %v taken %d\\n%v\\nResolve hit %v taken %d\\n%v", got.Hit, got.Damage, got.Trace, res.Hit, res.Taken, res.Trace)
 			}
 			if d, _ := enc.Combatant("d"); d.HP != res.Vitality && res.Hit {
 				t.Errorf("ŻYW %d through Apply, %d from Resolve", d.HP, res.Vitality)
@@ -238,8 +238,8 @@ func TestSegmentTimeline(t *testing.T) {
 		t.Errorf("round %d: scheduled at %v; want D1's second blow at segment 1 of round 2", enc.Round, got)
 	}
 	evs = live(combat.ResolveSegment{})
-	if ev, _ := firstEvent(evs, combat.SegmentResolved); ev.Value != 1 || len(enc.Timeline) != 0 {
-		t.Errorf("resolved segment %d, %d left", ev.Value, len(enc.Timeline))
+	if ev, _ := firstEvent(evs, combat.SegmentResolved); ev.Segment != 1 || len(enc.Timeline) != 0 {
+		t.Errorf("resolved segment %d, %d left", ev.Segment, len(enc.Timeline))
 	}
 	enc, _ = apply(t, enc, nil, combat.AddCondition{ID: "d1", Condition: CondShieldCover})
 	if enc.Current() != "d1" {

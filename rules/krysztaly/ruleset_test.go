@@ -66,8 +66,8 @@ func TestSampleEncounterAttack(t *testing.T) {
 		switch ev.Type {
 		case combat.AttackResolved:
 			resolved = true
-			if !ev.Hit || ev.Value != 151 {
-				t.Errorf("KC-ABS-1: hit %v for %d, want a hit for 151", ev.Hit, ev.Value)
+			if !ev.Hit || ev.Damage != 151 {
+				t.Errorf("KC-ABS-1: hit %v for %d, want a hit for 151", ev.Hit, ev.Damage)
 			}
 			if s, ok := ev.Trace.Find(KeyOBR); !ok || s.Value != 70 {
 				t.Errorf("KC-DEF-1: OBR step %v, want 70", s)

@@ -50,8 +50,8 @@ func TestForceArmourAcrossHits(t *testing.T) {
 			enc := s.State()
 			d, _ := enc.Combatant("d")
 			fa := stateOf(t, enc, "d").ForceArmour
-			if ev.Value != c.damage || d.HP != c.hp || fa == nil || *fa != c.fa {
-				t.Errorf("damage %d, HP %d, force armour %v; want %d, %d, %d", ev.Value, d.HP, fa, c.damage, c.hp, c.fa)
+			if ev.Damage != c.damage || d.HP != c.hp || fa == nil || *fa != c.fa {
+				t.Errorf("damage %d, HP %d, force armour %v; want %d, %d, %d", ev.Damage, d.HP, fa, c.damage, c.hp, c.fa)
 			}
 		})
 	}
