@@ -3,6 +3,7 @@ package encounter
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"reflect"
 	"slices"
 	"testing"
@@ -36,6 +37,35 @@ func stepAnswer(rs Ruleset, enc combat.Encounter, id string, from, to grid.Squar
 	return fmt.Sprintf("%+v %v", chk, err)
 }
 
+// derivedSamples are the samples whose derived state the tests below
+// compare with a fresh one.
+var derivedSamples = map[string]func(uint64) (combat.Encounter, error){
+	"urchins": SampleUrchins, "elemental": SampleElemental, "robin": SampleRobin, "corridor": SampleCorridor,
+}
+
+// built returns the sample built with seed 1.
+func built(t *testing.T, sample func(uint64) (combat.Encounter, error)) combat.Encounter {
+	t.Helper()
+	enc, err := sample(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return enc
+}
+
+// near yields the squares of map m within two of s.
+func near(m grid.Map, s grid.Square) iter.Seq[grid.Square] {
+	return func(yield func(grid.Square) bool) {
+		for y := s.Y - 2; y <= s.Y+2; y++ {
+			for x := s.X - 2; x <= s.X+2; x++ {
+				if at := (grid.Square{X: x, Y: y}); m.In(at) && !yield(at) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // TestDerivedStepMatchesFresh checks that Step answers from the state an
 // encounter's memo keeps (asked many times, so it is reused, with the
 // mover standing elsewhere too) exactly as from an encounter derived
@@ -43,31 +73,20 @@ func stepAnswer(rs Ruleset, enc combat.Encounter, id string, from, to grid.Squar
 // two of it, to every neighbour.
 func TestDerivedStepMatchesFresh(t *testing.T) {
 	rs := Ruleset{}
-	for name, sample := range map[string]func(uint64) (combat.Encounter, error){
-		"urchins": SampleUrchins, "elemental": SampleElemental, "robin": SampleRobin, "corridor": SampleCorridor,
-	} {
+	for name, sample := range derivedSamples {
 		t.Run(name, func(t *testing.T) {
-			enc, err := sample(1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			enc := built(t, sample)
 			if enc.Memo() == nil {
 				t.Fatal("a sample has no memo")
 			}
 			cold := fresh(t, enc)
 			for _, c := range enc.Combatants {
-				for y := c.Pos.Y - 2; y <= c.Pos.Y+2; y++ {
-					for x := c.Pos.X - 2; x <= c.Pos.X+2; x++ {
-						from := grid.Square{X: x, Y: y}
-						if !enc.Map.In(from) {
-							continue
-						}
-						for _, d := range grid.Directions {
-							to := from.Add(d)
-							got, want := stepAnswer(rs, enc, c.ID, from, to), stepAnswer(rs, cold, c.ID, from, to)
-							if got != want {
-								t.Fatalf("%s from %v to %v: %s, want %s", c.ID, from, to, got, want)
-							}
+				for from := range near(enc.Map, c.Pos) {
+					for _, d := range grid.Directions {
+						to := from.Add(d)
+						got, want := stepAnswer(rs, enc, c.ID, from, to), stepAnswer(rs, cold, c.ID, from, to)
+						if got != want {
+							t.Fatalf("%s from %v to %v: %s, want %s", c.ID, from, to, got, want)
 						}
 					}
 				}
@@ -225,35 +244,24 @@ func TestPlacedTargetMatchesFresh(t *testing.T) {
 		tg, err := rs.Target(enc, att, def)
 		return fmt.Sprintf("%+v %v", tg, err)
 	}
-	for name, sample := range map[string]func(uint64) (combat.Encounter, error){
-		"urchins": SampleUrchins, "elemental": SampleElemental, "robin": SampleRobin, "corridor": SampleCorridor,
-	} {
+	for name, sample := range derivedSamples {
 		t.Run(name, func(t *testing.T) {
-			enc, err := sample(1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			enc := built(t, sample)
 			for i, c := range enc.Combatants {
-				for y := c.Pos.Y - 2; y <= c.Pos.Y+2; y++ {
-					for x := c.Pos.X - 2; x <= c.Pos.X+2; x++ {
-						at := grid.Square{X: x, Y: y}
-						if !enc.Map.In(at) {
+				for at := range near(enc.Map, c.Pos) {
+					placed := enc
+					placed.Combatants = slices.Clone(enc.Combatants)
+					placed.Combatants[i].Pos = at
+					cold := fresh(t, placed)
+					for _, e := range enc.Combatants {
+						if e.Side == c.Side {
 							continue
 						}
-						placed := enc
-						placed.Combatants = slices.Clone(enc.Combatants)
-						placed.Combatants[i].Pos = at
-						cold := fresh(t, placed)
-						for _, e := range enc.Combatants {
-							if e.Side == c.Side {
-								continue
-							}
-							if got, want := answer(placed, c.ID, e.ID), answer(cold, c.ID, e.ID); got != want {
-								t.Fatalf("%s at %v on %s: %s, want %s", c.ID, at, e.ID, got, want)
-							}
-							if got, want := answer(enc, c.ID, e.ID), answer(fresh(t, enc), c.ID, e.ID); got != want {
-								t.Fatalf("%s on %s after a placement: %s, want %s", c.ID, e.ID, got, want)
-							}
+						if got, want := answer(placed, c.ID, e.ID), answer(cold, c.ID, e.ID); got != want {
+							t.Fatalf("%s at %v on %s: %s, want %s", c.ID, at, e.ID, got, want)
+						}
+						if got, want := answer(enc, c.ID, e.ID), answer(fresh(t, enc), c.ID, e.ID); got != want {
+							t.Fatalf("%s on %s after a placement: %s, want %s", c.ID, e.ID, got, want)
 						}
 					}
 				}
