@@ -172,23 +172,17 @@ const oddsDen = 400
 // the damage dealt, misses counting as 0, both exactly (AtLeast) and as a
 // float distribution for display (Damage).
 type Odds struct {
-	Hit    Fraction  `json:"hit"`
-	Crit   Fraction  `json:"crit"`
-	Damage dice.Dist `json:"damage"`
+	Hit    dice.Fraction `json:"hit"`
+	Crit   dice.Fraction `json:"crit"`
+	Damage dice.Dist     `json:"damage"`
 	exact  []*big.Rat
-}
-
-// Fraction is an exact probability Num/Den.
-type Fraction struct {
-	Num int64 `json:"num"`
-	Den int64 `json:"den"`
 }
 
 // AttackOdds computes the exact odds of attack a against ac by enumerating
 // the kept d20 and convolving the damage dice (DND-ND-4, SRD default).
 func AttackOdds(a Attack, ac int, adv Advantage) Odds {
 	hit, crit := hitWeights(a, ac, adv)
-	o := Odds{Hit: Fraction{hit, oddsDen}, Crit: Fraction{crit, oddsDen}}
+	o := Odds{Hit: dice.Fraction{Num: hit, Den: oddsDen}, Crit: dice.Fraction{Num: crit, Den: oddsDen}}
 	var exact []*big.Rat
 	put := func(v int, p *big.Rat) {
 		for len(exact) <= v {

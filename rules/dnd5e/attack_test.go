@@ -68,7 +68,7 @@ func TestAttackOddsExact(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			o := AttackOdds(scimitar, 16, tc.adv)
-			if o.Hit != (Fraction{tc.hit, 400}) || o.Crit != (Fraction{tc.crit, 400}) {
+			if o.Hit != (dice.Fraction{Num: tc.hit, Den: 400}) || o.Crit != (dice.Fraction{Num: tc.crit, Den: 400}) {
 				t.Errorf("DND-ND-4: hit %v crit %v", o.Hit, o.Crit)
 			}
 			if d := math.Abs(o.Damage.Total() - 1); d > 1e-12 {

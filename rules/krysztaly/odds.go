@@ -1,15 +1,9 @@
 package krysztaly
 
-import "battlemat/rules/combat"
-
-// Ratio is an exact probability or expectation, Num/Den.
-type Ratio struct {
-	Num int `json:"num"`
-	Den int `json:"den"`
-}
-
-// Float returns the ratio as a float64, for display only.
-func (r Ratio) Float() float64 { return float64(r.Num) / float64(r.Den) }
+import (
+	"battlemat/rules/combat"
+	"battlemat/rules/dice"
+)
 
 // Outcome is one value of a damage distribution with its exact probability
 // Num/Den, the Den given by the distribution.
@@ -26,19 +20,19 @@ type Outcome struct {
 // that T brings the defender's ŻYW to 0 or below (KC-ABS-2). Taken is in
 // ascending order over DistDen; Trace holds the dice-free steps.
 type AttackOdds struct {
-	Type       DamageType   `json:"type,omitempty"` // the blow's damage type (KC-AMB-32)
-	TR         int          `json:"tr"`
-	OBR        int          `json:"obr"`
-	RTR        int          `json:"rtr"`
-	Hit        Ratio        `json:"hit"`
-	Critical   Ratio        `json:"critical"`
-	OffBalance Ratio        `json:"offBalance"`
-	Taken      []Outcome    `json:"taken"`
-	DistDen    int          `json:"distDen"`
-	Expected   Ratio        `json:"expected"`
-	Down       Ratio        `json:"down"`
-	Delay      int          `json:"delay"`
-	Trace      combat.Trace `json:"trace"`
+	Type       DamageType    `json:"type,omitempty"` // the blow's damage type (KC-AMB-32)
+	TR         int           `json:"tr"`
+	OBR        int           `json:"obr"`
+	RTR        int           `json:"rtr"`
+	Hit        dice.Fraction `json:"hit"`
+	Critical   dice.Fraction `json:"critical"`
+	OffBalance dice.Fraction `json:"offBalance"`
+	Taken      []Outcome     `json:"taken"`
+	DistDen    int           `json:"distDen"`
+	Expected   dice.Fraction `json:"expected"`
+	Down       dice.Fraction `json:"down"`
+	Delay      int           `json:"delay"`
+	Trace      combat.Trace  `json:"trace"`
 }
 
 // d100 is the number of faces of every die in these rules (KC-GEN-3).
@@ -57,8 +51,8 @@ func Odds(a, d Profile, s Situation) (AttackOdds, error) {
 	if !p.auto {
 		hit = hitFaces(p.rtr())
 	}
-	o.Hit = Ratio{hit, d100}
-	o.Critical = Ratio{0, d100}
+	o.Hit = dice.Fraction{Num: int64(hit), Den: d100}
+	o.Critical = dice.Fraction{Den: d100}
 	if p.auto {
 		o.Critical.Num = d100
 	}
@@ -73,15 +67,15 @@ func Odds(a, d Profile, s Situation) (AttackOdds, error) {
 		o.add(t, hit)
 	}
 	for _, out := range o.Taken {
-		o.Expected.Num += out.Taken * out.Num
+		o.Expected.Num += int64(out.Taken * out.Num)
 		if p.vitality-out.Taken <= 0 {
-			o.Down.Num += out.Num
+			o.Down.Num += int64(out.Num)
 		}
 	}
-	o.Expected.Den, o.Down.Den = o.DistDen, o.DistDen
-	o.OffBalance = Ratio{0, d100 * d100}
+	o.Expected.Den, o.Down.Den = int64(o.DistDen), int64(o.DistDen)
+	o.OffBalance = dice.Fraction{Den: d100 * d100}
 	if p.kind.unbalances() {
-		o.OffBalance.Num = hit * (d100 - clamp(p.zr, 0, d100))
+		o.OffBalance.Num = int64(hit * (d100 - clamp(p.zr, 0, d100)))
 	}
 	return o, nil
 }

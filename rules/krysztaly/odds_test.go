@@ -39,18 +39,18 @@ func TestOddsVector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Hit != (Ratio{70, 100}) {
+	if o.Hit != (dice.Fraction{Num: 70, Den: 100}) {
 		t.Errorf("KC-RTR-2: hit %v, want 70/100", o.Hit)
 	}
 	if len(o.Taken) != 101 || o.Taken[0] != (Outcome{0, 3000}) || o.Taken[1] != (Outcome{126, 70}) || o.Taken[100] != (Outcome{225, 70}) {
 		t.Errorf("KC-ABS-1: distribution starts %v … ends %v (%d values)", o.Taken[:2], o.Taken[len(o.Taken)-1], len(o.Taken))
 	}
 	// E[T] = 0.7 × (175 + 0.5) = 122.85 (KC-DMG-5: the factor averages +0.5).
-	if o.Expected != (Ratio{1228500, 10000}) {
+	if o.Expected != (dice.Fraction{Num: 1228500, Den: 10000}) {
 		t.Errorf("expected damage %v, want 1228500/10000", o.Expected)
 	}
 	// D1 has 120 ŻYW and every hit takes at least 126.
-	if o.Down != (Ratio{7000, 10000}) {
+	if o.Down != (dice.Fraction{Num: 7000, Den: 10000}) {
 		t.Errorf("KC-ABS-2: down %v, want 7000/10000", o.Down)
 	}
 }
@@ -97,7 +97,7 @@ func TestOddsExhaustive(t *testing.T) {
 			if len(taken) > 0 {
 				t.Errorf("values missing from the odds: %v", taken)
 			}
-			if hits != o.Hit.Num*100 || crits != o.Critical.Num*100 || off != o.OffBalance.Num || down != o.Down.Num {
+			if int64(hits) != o.Hit.Num*100 || int64(crits) != o.Critical.Num*100 || int64(off) != o.OffBalance.Num || int64(down) != o.Down.Num {
 				t.Errorf("hits %d crits %d off %d down %d; odds %v %v %v %v", hits, crits, off, down, o.Hit, o.Critical, o.OffBalance, o.Down)
 			}
 		})
@@ -155,7 +155,7 @@ func TestOddsSimulation(t *testing.T) {
 				}
 				sum += res.Taken
 			}
-			checkP := func(name string, got int, want Ratio) {
+			checkP := func(name string, got int, want dice.Fraction) {
 				p := want.Float()
 				se := math.Sqrt(p * (1 - p) / n)
 				if d := math.Abs(float64(got)/n - p); d > 5*se+1e-12 {
@@ -209,7 +209,7 @@ func TestOddsSumToOne(t *testing.T) {
 		if s.Kind != AutoStrike && (o.Hit.Num < 5 || o.Hit.Num > 95) {
 			t.Fatalf("case %d: hit %v outside 5..95%%", i, o.Hit)
 		}
-		for _, r := range []Ratio{o.Hit, o.Critical, o.OffBalance, o.Down} {
+		for _, r := range []dice.Fraction{o.Hit, o.Critical, o.OffBalance, o.Down} {
 			if r.Num < 0 || r.Num > r.Den {
 				t.Fatalf("case %d: chance %v outside 0..1", i, r)
 			}

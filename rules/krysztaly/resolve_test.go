@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"battlemat/rules/combat"
+	"battlemat/rules/dice"
 	"battlemat/rules/dice/dicetest"
 )
 
@@ -95,7 +96,7 @@ func TestVectorsDefence(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.rule, err)
 			}
-			if o.TR != c.tr || o.OBR != c.obr || o.RTR != c.rtr || o.Hit != (Ratio{c.hit, 100}) {
+			if o.TR != c.tr || o.OBR != c.obr || o.RTR != c.rtr || o.Hit != (dice.Fraction{Num: int64(c.hit), Den: 100}) {
 				t.Errorf("%s: TR %d OBR %d RTR %d hit %v; want TR %d OBR %d RTR %d hit %d/100 (errata: %s)\n%v",
 					c.rule, o.TR, o.OBR, o.RTR, o.Hit, c.tr, c.obr, c.rtr, c.hit, c.errata, o.Trace)
 			}

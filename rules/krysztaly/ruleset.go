@@ -256,8 +256,8 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 	if err != nil {
 		return nil, err
 	}
-	chance := func(key string, r Ratio) combat.Chance {
-		return combat.Chance{Key: key, Num: int64(r.Num), Den: int64(r.Den)}
+	chance := func(key string, r dice.Fraction) combat.Chance {
+		return combat.Chance{Key: key, Num: r.Num, Den: r.Den}
 	}
 	expected := chance(ChanceExpected, o.Expected)
 	expected.Kind = combat.ExpectedAmount
