@@ -121,6 +121,35 @@ func TestE2EForecast(t *testing.T) {
 	}
 }
 
+// TestE2EForecastEscapes forecasts the escape scene (kal-robin), where one
+// side wins by getting a creature off the map (ENG-AIM-1): that side's win
+// bar shows its escapes as a part of its own and says how many.
+func TestE2EForecastEscapes(t *testing.T) {
+	sess := scenarioSession(t, "kal-robin")
+	if err := sess.SetForecast(json.RawMessage(`{"fights":100,"seed":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+linkOf(t, sess))
+	poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 10*time.Second)
+	openTab(t, ctx, "forecast")
+	runForecastToEnd(t, ctx)
+	esc := eval[float64](t, ctx, `+document.getElementById('forecast-win-robin').dataset.escaped`)
+	win := eval[float64](t, ctx, `+document.getElementById('forecast-win-robin').dataset.p`)
+	if esc <= 0 || esc > win {
+		t.Errorf("Robin's side wins %v, %v of it by escaping", win, esc)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#forecast-win-robin .fc-esc').length + 10 * document.querySelectorAll('.fc-esc').length`); n != 11 {
+		t.Errorf("escape bars: %d (want one, in Robin's side's bar)", n)
+	}
+	if !eval[bool](t, ctx, `document.getElementById('forecast-win-robin').textContent.includes('by getting away')`) {
+		t.Error("Robin's side's bar does not say how many of its wins are escapes")
+	}
+	eval[bool](t, ctx, `document.getElementById('forecast-win-thugs').scrollIntoView({block: 'center'}), true`)
+	screenshot(t, ctx, "forecast-escapes")
+}
+
 // forecastSeen is what one run of "Who wins?" showed: where it ran, its
 // numbers as drawn, and how the page fared meanwhile.
 type forecastSeen struct {

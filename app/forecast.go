@@ -614,12 +614,23 @@ func (t *Table) renderPolicies(enc combat.Encounter, running bool) app.UI {
 func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.UI {
 	l := t.lang
 	r := fc.res
-	bar := func(id, key string, iv forecast.Interval, args ...any) app.UI {
+	// A bar per side and one for the draws; a side with an escape aim
+	// (ENG-AIM-1) shows its wins by escaping as a part of its bar of their
+	// own, after its wins on the field.
+	bar := func(id, key string, iv forecast.Interval, escaped float64, args ...any) app.UI {
 		args = append(args, "p", pct(l, iv.P), "lo", pct(l, iv.Lo), "hi", pct(l, iv.Hi))
-		return app.Li().ID(id).Class("fc-row").Attr("data-p", fmt.Sprintf("%.4f", iv.P)).Body(
-			app.Span().Class("fc-label").Body(say(l, key, args...)...),
+		label := say(l, key, args...)
+		var esc app.UI
+		if escaped > 0 {
+			label = append(label, say(l, "forecast.win.escaped", "p", pct(l, escaped))...)
+			esc = app.Span().Class("fc-esc").Style("inset-inline-start", pct(i18n.English, iv.P-escaped)).
+				Style("width", pct(i18n.English, escaped))
+		}
+		return app.Li().ID(id).Class("fc-row").Attr("data-p", fmt.Sprintf("%.4f", iv.P)).Attr("data-escaped", fmt.Sprintf("%.4f", escaped)).Body(
+			app.Span().Class("fc-label").Body(label...),
 			app.Span().Class("fc-bar").Title(i18n.T(l, "forecast.interval")).Body(
-				app.Span().Class("fc-fill").Style("width", pct(i18n.English, iv.P)),
+				app.Span().Class("fc-fill").Style("width", pct(i18n.English, iv.P-escaped)),
+				esc,
 				app.Span().Class("fc-ci").Style("inset-inline-start", pct(i18n.English, iv.Lo)).
 					Style("width", pct(i18n.English, iv.Hi-iv.Lo)),
 			),
@@ -627,9 +638,9 @@ func (t *Table) renderForecastResult(enc combat.Encounter, fc *forecastRun) app.
 	}
 	rows := []app.UI{}
 	for _, s := range r.Sides {
-		rows = append(rows, bar("forecast-win-"+s.Side, "forecast.win", s.Win, "side", s.Side))
+		rows = append(rows, bar("forecast-win-"+s.Side, "forecast.win", s.Win, s.Escaped.P, "side", s.Side))
 	}
-	rows = append(rows, bar("forecast-draw", "forecast.draw", r.Draw, "cap", fc.roundCap()))
+	rows = append(rows, bar("forecast-draw", "forecast.draw", r.Draw, 0, "cap", fc.roundCap()))
 	out := []app.UI{app.Ul().Class("fc-bars").Body(rows...)}
 	first := firstSide(enc)
 	if s, ok := r.Side(first); ok {

@@ -1,8 +1,11 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app/i18n"
 	"battlemat/rules/forecast"
@@ -38,6 +41,13 @@ func TestRiskShowsEscapes(t *testing.T) {
 		t.Fatalf("Robin never got away in %d fights", res.Fights)
 	}
 	tb.fc = &forecastRun{f: f, rev: tb.rev, res: res}
+	// Her side's bar shows its wins by escaping as a part of its own; no
+	// other bar has one.
+	side, _ := res.Side("robin")
+	html := app.HTMLString(tb.renderForecastResult(tb.state(), tb.fc))
+	if side.Escaped.P == 0 || strings.Count(html, "fc-esc") != 1 || !strings.Contains(html, fmt.Sprintf(`data-escaped="%.4f"`, side.Escaped.P)) {
+		t.Errorf("Robin's side wins %.3f by escaping, but the panel shows %d escape bars:\n%s", side.Escaped.P, strings.Count(html, "fc-esc"), html)
+	}
 	for _, l := range i18n.Langs {
 		tb.lang = l
 		want := i18n.T(l, "forecast.risk.escaped", "p", pct(l, robin.Escaped.P))

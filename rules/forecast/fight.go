@@ -234,6 +234,7 @@ func (ft *fight) outcome(winner int) outcome {
 	o := outcome{winner: winner, rounds: min(rounds, ft.f.set.RoundCap), first: ft.first,
 		down: make([]bool, n), dead: make([]bool, n), escaped: slices.Clone(ft.escaped), hpLost: make([]int, len(ft.f.sides))}
 	for i, c := range ft.enc.Combatants {
+		o.byAim = o.byAim || ft.escaped[i] && ft.f.sideOf[i] == winner
 		o.down[i] = ft.out[i] && !ft.escaped[i]
 		o.dead[i] = ft.f.judge.isDead(c)
 		start := ft.f.start.Combatants[i].HP

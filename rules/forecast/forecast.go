@@ -137,9 +137,13 @@ func Wilson(k, n int) Interval {
 
 // SideResult is one side's forecast.
 type SideResult struct {
-	Side   string   `json:"side"`
-	Win    Interval `json:"win"`
-	HPLost float64  `json:"hpLost"` // mean hit points the side's creatures lose in a fight
+	Side string   `json:"side"`
+	Win  Interval `json:"win"`
+	// Escaped is the share of fights the side wins by its escape aim: a
+	// creature of it got out (ENG-AIM-1). It is part of Win, the rest of
+	// which the side wins on the field; always 0 for a side without one.
+	Escaped Interval `json:"escaped"`
+	HPLost  float64  `json:"hpLost"` // mean hit points the side's creatures lose in a fight
 }
 
 // CreatureResult is one creature's forecast.
@@ -221,6 +225,7 @@ func (r Result) MostLikelyFirst() string {
 type tally struct {
 	fights  int
 	wins    []int // per side
+	escapes []int // per side: wins by its escape aim
 	draws   int
 	down    []int // per creature
 	dead    []int
@@ -232,7 +237,8 @@ type tally struct {
 
 // outcome is what one fight came to.
 type outcome struct {
-	winner  int // side index, -1 for a draw
+	winner  int  // side index, -1 for a draw
+	byAim   bool // the winner got a creature out by its escape aim
 	rounds  int
 	down    []bool
 	dead    []bool
@@ -245,6 +251,9 @@ func (t *tally) add(o outcome) {
 	t.fights++
 	if o.winner >= 0 {
 		t.wins[o.winner]++
+		if o.byAim {
+			t.escapes[o.winner]++
+		}
 	} else {
 		t.draws++
 	}
@@ -342,7 +351,7 @@ func New(reg *combat.Registry, enc combat.Encounter, s Settings) (*Forecaster, e
 	}
 	f.warm()
 	n := len(enc.Combatants)
-	f.tally = tally{wins: make([]int, len(f.sides)), down: make([]int, n), dead: make([]int, n), escaped: make([]int, n), first: make([]int, n),
+	f.tally = tally{wins: make([]int, len(f.sides)), escapes: make([]int, len(f.sides)), down: make([]int, n), dead: make([]int, n), escaped: make([]int, n), first: make([]int, n),
 		hpLost: make([]float64, len(f.sides)), rounds: make([]int, f.set.RoundCap)}
 	return f, nil
 }
@@ -429,7 +438,8 @@ func (f *Forecaster) Result() Result {
 	t := &f.tally
 	r := Result{Fights: t.fights, Seed: f.set.Seed, Draw: Wilson(t.draws, t.fights), Precise: t.precise()}
 	for i, side := range f.sides {
-		r.Sides = append(r.Sides, SideResult{Side: side, Win: Wilson(t.wins[i], t.fights), HPLost: mean(t.hpLost[i], t.fights)})
+		r.Sides = append(r.Sides, SideResult{Side: side, Win: Wilson(t.wins[i], t.fights), Escaped: Wilson(t.escapes[i], t.fights),
+			HPLost: mean(t.hpLost[i], t.fights)})
 	}
 	for i, c := range f.start.Combatants {
 		r.Creatures = append(r.Creatures, CreatureResult{ID: c.ID, Side: c.Side,
