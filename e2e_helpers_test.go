@@ -40,6 +40,16 @@ func chromePath(t *testing.T) string {
 	return ""
 }
 
+// TestMain removes the site the browser tests built once they have all run,
+// so repeated runs do not pile copies of the bundle up in the temporary folder.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if rootDir != "" {
+		os.RemoveAll(rootDir)
+	}
+	os.Exit(code)
+}
+
 var (
 	rootOnce sync.Once
 	rootDir  string
