@@ -100,27 +100,47 @@ func (t *Table) renderTies(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 
 // onTieUp swaps the clicked tied slot with the one before it.
 func (t *Table) onTieUp(ctx app.Context, e app.Event) {
-	i, err := strconv.Atoi(data(ctx, "slot"))
-	order := slices.Clone(t.state().Order)
-	if err != nil || i < 1 || i >= len(order) {
-		return
+	if i, err := strconv.Atoi(data(ctx, "slot")); err == nil {
+		if cmd, ok := t.tieUp(i); ok {
+			t.do(ctx, cmd)
+		}
+	}
+}
+
+// tieUp is the order with slot i swapped with the one before it, false
+// when there is no such pair.
+func (m *Model) tieUp(i int) (combat.SetOrder, bool) {
+	order := slices.Clone(m.state().Order)
+	if i < 1 || i >= len(order) {
+		return combat.SetOrder{}, false
 	}
 	order[i-1], order[i] = order[i], order[i-1]
-	t.do(ctx, combat.SetOrder{Order: order})
+	return combat.SetOrder{Order: order}, true
 }
 
 // onTieDone settles the clicked tie in its order now.
 func (t *Table) onTieDone(ctx app.Context, e app.Event) {
 	from, err1 := strconv.Atoi(data(ctx, "from"))
 	to, err2 := strconv.Atoi(data(ctx, "to"))
-	order := slices.Clone(t.state().Order)
-	if err1 != nil || err2 != nil || from < 0 || to > len(order) || from >= to {
+	if err1 != nil || err2 != nil {
 		return
+	}
+	if cmd, ok := t.tieDone(from, to); ok {
+		t.do(ctx, cmd)
+	}
+}
+
+// tieDone is the order with the slots from..to-1 settled as they stand,
+// false when they are not slots of the order.
+func (m *Model) tieDone(from, to int) (combat.SetOrder, bool) {
+	order := slices.Clone(m.state().Order)
+	if from < 0 || to > len(order) || from >= to {
+		return combat.SetOrder{}, false
 	}
 	for i := from; i < to; i++ {
 		order[i].Settled = true
 	}
-	t.do(ctx, combat.SetOrder{Order: order})
+	return combat.SetOrder{Order: order}, true
 }
 
 // renderPhase shows the side phase now running: the attacks declared so far
@@ -345,16 +365,22 @@ func (t *Table) renderBlast(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 // ticked for it, in the encounter's order. It reads the ticks when clicked:
 // go-app keeps a button's first handler across renders.
 func (t *Table) onDeclareBlast(ctx app.Context, e app.Event) {
-	enc := t.state()
+	if t.do(ctx, t.blastCommand()) {
+		t.blast = nil
+	}
+}
+
+// blastCommand declares the acting creature's attack on every target
+// ticked for it, in the encounter's order.
+func (m *Model) blastCommand() combat.Declare {
+	enc := m.state()
 	d := combat.Declaration{Attacker: enc.Current()}
 	for _, c := range enc.Combatants {
-		if t.blast[d.Attacker+"/"+c.ID] {
+		if m.blast[d.Attacker+"/"+c.ID] {
 			d.Targets = append(d.Targets, c.ID)
 		}
 	}
-	if t.do(ctx, combat.Declare{Declaration: d}) {
-		t.blast = nil
-	}
+	return combat.Declare{Declaration: d}
 }
 
 // blastTargets are the creatures cur's attack may strike together, once
@@ -381,12 +407,14 @@ func (m *Model) blastTargets(enc combat.Encounter, pr combat.PhaseResolver, cur 
 }
 
 // onBlastTick ticks or unticks a blast's target.
-func (t *Table) onBlastTick(ctx app.Context, e app.Event) {
-	if t.blast == nil {
-		t.blast = map[string]bool{}
+func (t *Table) onBlastTick(ctx app.Context, e app.Event) { t.tickBlast(data(ctx, "key")) }
+
+// tickBlast ticks or unticks a blast's target, keyed attacker/target.
+func (m *Model) tickBlast(key string) {
+	if m.blast == nil {
+		m.blast = map[string]bool{}
 	}
-	k := data(ctx, "key")
-	t.blast[k] = !t.blast[k]
+	m.blast[key] = !m.blast[key]
 }
 
 // renderActForms offers the ruleset's acts that take a number
@@ -494,29 +522,42 @@ func (m *Model) formPick(f combat.ActForm) (key, id string, value int) {
 
 // onActForm sends the act chosen in the clicked form, read when clicked.
 func (t *Table) onActForm(ctx app.Context, e app.Event) {
-	af, ok := t.sess.Ruleset().(combat.ActFormer)
-	if !ok {
-		return
+	if cmd, ok := t.formCommand(data(ctx, "form")); ok {
+		t.do(ctx, cmd)
 	}
-	forms, err := af.ActForms(t.state())
+}
+
+// formCommand is the act chosen in the form called name, false when the
+// ruleset offers no such form now.
+func (m *Model) formCommand(name string) (combat.Act, bool) {
+	af, ok := m.sess.Ruleset().(combat.ActFormer)
+	if !ok {
+		return combat.Act{}, false
+	}
+	forms, err := af.ActForms(m.state())
 	if err != nil {
-		return
+		return combat.Act{}, false
 	}
 	for _, f := range forms {
-		if f.Name == data(ctx, "form") && len(f.Keys) > 0 && len(f.IDs) > 0 && len(f.Values) > 0 {
-			key, id, value := t.formPick(f)
-			t.do(ctx, combat.Act{ID: id, Key: key, Value: value})
-			return
+		if f.Name == name && len(f.Keys) > 0 && len(f.IDs) > 0 && len(f.Values) > 0 {
+			key, id, value := m.formPick(f)
+			return combat.Act{ID: id, Key: key, Value: value}, true
 		}
 	}
+	return combat.Act{}, false
 }
 
 // onFormPick keeps a choice made in an act's form.
 func (t *Table) onFormPick(ctx app.Context, e app.Event) {
-	if t.picks == nil {
-		t.picks = map[string]string{}
+	t.pick(data(ctx, "key"), ctx.JSSrc().Get("value").String())
+}
+
+// pick keeps the choice value of a form's field, keyed form/field.
+func (m *Model) pick(key, value string) {
+	if m.picks == nil {
+		m.picks = map[string]string{}
 	}
-	t.picks[data(ctx, "key")] = ctx.JSSrc().Get("value").String()
+	m.picks[key] = value
 }
 
 // renderTimeline draws the optional segment timeline (ENG-TL-1): the GM's
