@@ -23,25 +23,22 @@ func (m *Model) focusOwner(enc combat.Encounter) string {
 	return ""
 }
 
-// tokenKey handles a key pressed while a token has the focus: arrows (and
-// Home/End/PageUp/PageDown) move the focus to the nearest token that way,
-// Enter or Space acts on the token as a tap does. It reports whether it
-// used the key.
-func (t *Table) tokenKey(ctx app.Context, e app.Event, id string) bool {
+// tokenKey handles a key pressed while the token id has the focus: arrows
+// (and Home/End/PageUp/PageDown) move the focus to the nearest token that
+// way, Enter or Space acts on the token as a tap does. It reports whether
+// it used the key.
+func (t *Table) tokenKey(ctx app.Context, key, id string) bool {
 	enc := t.state()
-	key := e.Get("key").String()
 	if d, ok := keySteps[key]; ok {
 		if next := nearestToken(enc, id, d); next != "" {
 			t.focused = next
 			app.Window().GetElementByID("token-" + next).Call("focus")
 		}
-		e.PreventDefault()
 		return true
 	}
 	if key != "Enter" && key != " " {
 		return false
 	}
-	e.PreventDefault()
 	t.focused = id
 	switch {
 	case t.canMove(enc) && enemies(enc, t.selected, id) && t.target == id:

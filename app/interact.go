@@ -396,40 +396,58 @@ func cycle(ids []string, cur string, dir int) string {
 	return ids[(i+dir+len(ids))%len(ids)]
 }
 
-// onKey is the keyboard: arrows (and Home/End/PageUp/PageDown for the
-// diagonals) step the acting creature, Tab-like keys cycle selection and
-// targets, Enter attacks, E ends the turn, Ctrl+Z / Ctrl+Shift+Z undo/redo.
+// keyPress is a key pressed on the page, as the table reads it.
+type keyPress struct {
+	key         string
+	ctrl, shift bool   // Ctrl (or Cmd) and Shift held
+	inField     bool   // typed into a form field
+	token       string // the focused token's ID, "" when none has the focus
+}
+
+// onKey reads a key pressed on the page and acts on it (press); a key it
+// uses does nothing else.
 func (t *Table) onKey(ctx app.Context, e app.Event) {
 	tag := e.Get("target").Get("tagName").String()
-	if tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
-		return
+	k := keyPress{key: e.Get("key").String(), ctrl: e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool(), shift: e.Get("shiftKey").Bool(),
+		inField: tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA"}
+	if tok := e.Get("target").Get("dataset"); tok.Truthy() && tok.Get("token").Truthy() {
+		k.token = tok.Get("token").String()
 	}
-	if tok := e.Get("target").Get("dataset"); tok.Truthy() && tok.Get("token").Truthy() && t.tokenKey(ctx, e, tok.Get("token").String()) {
-		return
-	}
-	key := e.Get("key").String()
-	ctrl := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
-	if ctrl && (key == "z" || key == "Z") {
+	if t.press(ctx, k) {
 		e.PreventDefault()
-		if e.Get("shiftKey").Bool() {
+	}
+}
+
+// press is the keyboard: arrows (and Home/End/PageUp/PageDown for the
+// diagonals) step the acting creature, Tab-like keys cycle selection and
+// targets, Enter attacks, E ends the turn, Ctrl+Z / Ctrl+Shift+Z undo/redo.
+// Keys typed into a field are the field's. It reports whether it used the
+// key.
+func (t *Table) press(ctx app.Context, k keyPress) bool {
+	if k.inField {
+		return false
+	}
+	if k.token != "" && t.tokenKey(ctx, k.key, k.token) {
+		return true
+	}
+	if k.ctrl && (k.key == "z" || k.key == "Z") {
+		if k.shift {
 			t.redo(ctx)
 		} else {
 			t.undo(ctx)
 		}
-		return
+		return true
 	}
-	if ctrl && key == "y" {
-		e.PreventDefault()
+	if k.ctrl && k.key == "y" {
 		t.redo(ctx)
-		return
+		return true
 	}
-	if d, ok := keySteps[key]; ok {
-		e.PreventDefault()
+	if d, ok := keySteps[k.key]; ok {
 		t.step(ctx, d.X, d.Y)
-		return
+		return true
 	}
 	enc := t.state()
-	switch key {
+	switch k.key {
 	case "n":
 		var ids []string
 		for _, c := range enc.Combatants {
@@ -455,9 +473,9 @@ func (t *Table) onKey(ctx app.Context, e app.Event) {
 	case "Escape":
 		t.target, t.hover = "", nil
 	default:
-		return
+		return false
 	}
-	e.PreventDefault()
+	return true
 }
 
 // keySteps maps movement keys to steps.
