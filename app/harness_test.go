@@ -28,6 +28,15 @@ func (h *harness) Render() app.UI { return app.Div() }
 // testContext returns a real go-app context for calling handlers natively.
 func testContext(t *testing.T) app.Context {
 	t.Helper()
+	_, ctx := testEngine(t)
+	return ctx
+}
+
+// testEngine returns go-app's test engine with a mounted component and
+// that component's context: actions raised on it are handled once the
+// engine consumes its queue.
+func testEngine(t *testing.T) (app.TestEngine, app.Context) {
+	t.Helper()
 	h := &harness{}
 	e := app.NewTestEngine()
 	if err := e.Load(h); err != nil {
@@ -37,7 +46,7 @@ func testContext(t *testing.T) app.Context {
 	if h.ctx.Context == nil {
 		t.Fatal("the test engine gave no context")
 	}
-	return h.ctx
+	return e, h.ctx
 }
 
 // openTable opens sample id on a fresh table in English, with initiative
@@ -84,4 +93,10 @@ func foeOf(m *Model, enc combat.Encounter, id string) (combat.Combatant, bool) {
 		}
 	}
 	return combat.Combatant{}, false
+}
+
+// disabled reports whether an opening tag is of a disabled control: go-app
+// writes a false one as disabled="false".
+func disabled(tag string) bool {
+	return strings.Contains(tag, "disabled") && !strings.Contains(tag, `disabled="false"`)
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"testing"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
 )
@@ -127,5 +129,80 @@ func TestNearestToken(t *testing.T) {
 	}
 	if got := nearestToken(enc, "nobody", grid.Square{X: 1}); got != "" {
 		t.Errorf("from nobody: %q", got)
+	}
+}
+
+// TestDragMovesAndRepositions drags tokens with the board's gestures: in
+// setup a drag repositions the creature; in the fight a drag over a
+// reachable square plans the path there and the drop moves along it; a
+// drop on its own square moves nothing, and pointer moves without a press
+// change nothing.
+func TestDragMovesAndRepositions(t *testing.T) {
+	ctx := testContext(t)
+	tbl := openTable(t, "kal-urchins", false)
+	g := func(kind string, at grid.Square) {
+		t.Helper()
+		tbl.onBoard(ctx, app.Action{Value: Gesture{Kind: kind, At: at}})
+	}
+	c := tbl.state().Combatants[0]
+	tbl.selected = c.ID
+	to := grid.Square{X: 0, Y: 0}
+	for occupantAt(tbl.state(), to) != "" || containsSquare(tbl.state().Map.Walls, to) {
+		to.X++
+	}
+	g("down", c.Pos)
+	if !tbl.dragging {
+		t.Fatal("a press on the selected token in setup does not drag it")
+	}
+	g("move", to)
+	g("up", to)
+	if got, _ := tbl.state().Combatant(c.ID); got.Pos != to || tbl.dragging {
+		t.Fatalf("the drop in setup left %s on %s", c.ID, got.Pos.Name())
+	}
+
+	for _, cmd := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+		if !tbl.do(ctx, cmd) {
+			t.Fatal(tbl.notice.Key)
+		}
+	}
+	enc := tbl.state()
+	cur, _ := enc.Combatant(enc.Current())
+	tbl.selected = cur.ID
+	var dest grid.Square
+	found := false
+	for _, b := range tbl.plan(enc).bands {
+		for _, sq := range b.Squares {
+			h := sq
+			tbl.hover = &h
+			if p := tbl.plan(enc); p.err == nil && p.mode.Condition == "" && len(p.provs) == 0 && len(p.path) > 1 {
+				dest, found = sq, true
+				break
+			}
+		}
+		if found {
+			break
+		}
+	}
+	tbl.hover = nil
+	if !found {
+		t.Fatal("no square to walk to")
+	}
+	g("move", dest)
+	if tbl.hover != nil {
+		t.Error("a pointer move without a press planned a path")
+	}
+	g("down", cur.Pos)
+	g("up", cur.Pos)
+	if got, _ := tbl.state().Combatant(cur.ID); got.Pos != cur.Pos || tbl.hover != nil {
+		t.Errorf("a drop on its own square moved %s to %s", cur.ID, got.Pos.Name())
+	}
+	g("down", cur.Pos)
+	g("move", dest)
+	if tbl.hover == nil || *tbl.hover != dest {
+		t.Fatalf("dragging over %s planned %v", dest.Name(), tbl.hover)
+	}
+	g("up", dest)
+	if got, _ := tbl.state().Combatant(cur.ID); got.Pos != dest || tbl.hover != nil {
+		t.Errorf("the drop on %s left %s on %s (%s)", dest.Name(), cur.ID, got.Pos.Name(), tbl.notice.Key)
 	}
 }

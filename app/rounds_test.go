@@ -77,9 +77,9 @@ func TestDairnPhaseInTheRoundPanel(t *testing.T) {
 	}
 }
 
-// dairnTable is a DAIRN fight in round 1, with the party to act first: two
-// heroes with a d6 and a d10 beside a brute (HP 5, Armour 1), whose lookout
-// stands away; the bandits are one morale group.
+// dairnTable is a DAIRN fight in round 1, with the party to act first: Ash
+// with a d6 and Cole with a d10 blast (CA-BLAST-1) beside a brute (HP 5,
+// Armour 1) and its lookout; the bandits are one morale group.
 func dairnTable(t *testing.T) *Table {
 	t.Helper()
 	reg := rulesets.Registry()
@@ -89,7 +89,7 @@ func dairnTable(t *testing.T) *Table {
 	}
 	char := func(name string, kind cairn.Kind, hp int, d cairn.Die) json.RawMessage {
 		c := cairn.Character{Name: name, Kind: kind, Max: cairn.Attributes{STR: 12, DEX: 12, WIL: 10}, Attr: cairn.Attributes{STR: 12, DEX: 12, WIL: 10},
-			MaxHP: hp, HP: hp, Weapons: []cairn.Weapon{{Name: "blade", Die: d}}}
+			MaxHP: hp, HP: hp, Weapons: []cairn.Weapon{{Name: "blade", Die: d, Blast: name == "cole"}}}
 		if kind == cairn.PC {
 			c.Initiative = cairn.WaiverActs
 		} else {
@@ -105,7 +105,7 @@ func dairnTable(t *testing.T) *Table {
 		{ID: "ash", Name: "Ash", Side: "party", Pos: grid.Square{X: 2, Y: 3}, Profile: char("ash", cairn.PC, 6, cairn.D6)},
 		{ID: "cole", Name: "Cole", Side: "party", Pos: grid.Square{X: 3, Y: 2}, Profile: char("cole", cairn.PC, 6, cairn.D10)},
 		{ID: "brute", Name: "Brute", Side: "bandits", Pos: grid.Square{X: 3, Y: 3}, Profile: char("brute", cairn.NPC, 5, cairn.D6)},
-		{ID: "lookout", Name: "Lookout", Side: "bandits", Pos: grid.Square{X: 6, Y: 6}, Profile: char("lookout", cairn.NPC, 4, cairn.D6)},
+		{ID: "lookout", Name: "Lookout", Side: "bandits", Pos: grid.Square{X: 4, Y: 2}, Profile: char("lookout", cairn.NPC, 4, cairn.D6)},
 	} {
 		if _, err := sess.Do(combat.Place{Spec: s}); err != nil {
 			t.Fatal(err)
@@ -206,6 +206,33 @@ func TestBlastDeclaresTheTicked(t *testing.T) {
 	}
 }
 
+// TestBlastPanel: Cole's blast may strike the brute and the lookout
+// together (CA-BLAST-1), so the round panel offers a box for each and a
+// button that declares one attack on the ticked ones, enabled from two.
+func TestBlastPanel(t *testing.T) {
+	ctx := testContext(t)
+	tbl := dairnTable(t)
+	for i := 0; tbl.state().Current() != "cole"; i++ {
+		if i > 4 || !tbl.do(ctx, combat.EndTurn{}) {
+			t.Fatalf("Cole never acts: %s", tbl.notice.Key)
+		}
+	}
+	html := app.HTMLString(tbl.renderRounds(tbl.state()))
+	if !strings.Contains(html, `id="blast-brute"`) || !strings.Contains(html, `id="blast-lookout"`) || !disabled(openTag(html, "declare-blast")) {
+		t.Fatalf("the blast panel: %s", html)
+	}
+	tbl.tickBlast("cole/brute")
+	tbl.tickBlast("cole/lookout")
+	if html := app.HTMLString(tbl.renderRounds(tbl.state())); disabled(openTag(html, "declare-blast")) {
+		t.Errorf("two ticked targets leave the button disabled: %s", openTag(html, "declare-blast"))
+	}
+	tbl.onDeclareBlast(ctx, app.Event{})
+	enc := tbl.state()
+	if len(enc.Declared) != 1 || !slices.Equal(enc.Declared[0].Targets, []string{"brute", "lookout"}) || tbl.blast != nil {
+		t.Errorf("declared %+v, ticks left %v (%s)", enc.Declared, tbl.blast, tbl.notice.Key)
+	}
+}
+
 // TestTieCommands: moving a tied slot up swaps it with the one before, and
 // settling a tie marks its slots settled in the order they stand; a slot
 // or range outside the order sends nothing.
@@ -277,5 +304,44 @@ func TestKCTimelineInTheRoundPanel(t *testing.T) {
 	}
 	if !strings.Contains(html, `id="resolve-segment"`) {
 		t.Errorf("no button resolves the segment: %s", html)
+	}
+}
+
+// TestTiesPutToTheirDecider: rolled individually, the goblin ambush has a
+// tie the players order (ENG-TIE-1): the round panel shows it with a "move
+// up" button on every slot but its first, and the orders built by moving
+// up and by settling are ones the engine takes, after which the tie is
+// gone.
+func TestTiesPutToTheirDecider(t *testing.T) {
+	ctx := testContext(t)
+	tbl := openTable(t, "dnd5e-goblin-ambush", false)
+	for _, c := range []combat.Command{combat.Configure{Settings: combat.Settings{IndividualInitiative: true}}, combat.RollInitiative{}} {
+		if !tbl.do(ctx, c) {
+			t.Fatalf("%T: %s", c, tbl.notice.Key)
+		}
+	}
+	ties := combat.Ties(tbl.sess.Ruleset(), tbl.state())
+	if len(ties) == 0 {
+		t.Fatal("no tie to order")
+	}
+	tie := ties[0]
+	html := app.HTMLString(tbl.renderRounds(tbl.state()))
+	if !strings.Contains(html, `data-decider="`+tie.Decider+`"`) || strings.Count(html, "tie-up") != tie.To-tie.From-1 {
+		t.Fatalf("the tie %+v is drawn as %s", tie, html)
+	}
+	before := tbl.state().Order
+	up, ok := tbl.tieUp(tie.To - 1)
+	if !ok || !tbl.do(ctx, up) {
+		t.Fatalf("moving a tied slot up: %s", tbl.notice.Key)
+	}
+	if got := tbl.state().Order; !slices.Equal(got[tie.To-2].Members, before[tie.To-1].Members) {
+		t.Errorf("the order after moving up: %+v", got)
+	}
+	done, ok := tbl.tieDone(tie.From, tie.To)
+	if !ok || !tbl.do(ctx, done) {
+		t.Fatalf("settling the tie: %s", tbl.notice.Key)
+	}
+	if left := combat.Ties(tbl.sess.Ruleset(), tbl.state()); slices.Contains(left, tie) {
+		t.Errorf("the settled tie is still open: %+v", left)
 	}
 }

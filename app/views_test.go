@@ -77,10 +77,8 @@ func TestTurnPanelsOfEverySample(t *testing.T) {
 				t.Error("the engine gives odds the panel does not show")
 			}
 			html = app.HTMLString(tbl.renderAttack(av))
-			tag := openTag(html, "roll")
-			disabled := strings.Contains(tag, "disabled") && !strings.Contains(tag, `disabled="false"`)
-			if disabled != (r.Why != nil) || (r.Why != nil) != strings.Contains(html, `id="roll-why"`) {
-				t.Errorf("roll disabled %v with reason %q", disabled, text(r.Why))
+			if off := disabled(openTag(html, "roll")); off != (r.Why != nil) || (r.Why != nil) != strings.Contains(html, `id="roll-why"`) {
+				t.Errorf("roll disabled %v with reason %q", off, text(r.Why))
 			}
 			if !strings.Contains(html, `id="target-name"`) {
 				t.Errorf("the target's name is not marked: %s", html)
