@@ -178,8 +178,8 @@ func renderOdds(l i18n.Lang, ruleset string, chances []combat.Chance) app.UI {
 	}
 	if len(bars) > 0 || len(never) > 0 {
 		summary := []app.UI{app.Text(i18n.T(l, "attack.odds.more"))}
-		if len(bars) > 0 {
-			summary = say(l, "attack.expected", "n", i18n.Tenths(l, expectedTenths(chances)))
+		if mean, ok := combat.MeanDamage(chances); ok {
+			summary = say(l, "attack.expected", "n", i18n.Tenths(l, meanTenths(mean)))
 		}
 		// The last item of the line, so that it sits beside the outcomes when there is room.
 		rows = append(rows, app.Li().Class("more-odds").Body(app.Details().Body(
@@ -221,23 +221,6 @@ type oddsEntry struct {
 	key     string
 	chances []combat.Chance
 	err     error
-}
-
-// expectedTenths is the mean of the damage distribution among the chances
-// (the combat.DamageChance rows), in tenths, rounded half up.
-func expectedTenths(chances []combat.Chance) int64 {
-	var num, den int64
-	for _, c := range chances {
-		if c.Kind != combat.DamageChance || c.Den <= 0 {
-			continue
-		}
-		num += int64(c.Amount) * c.Num * 10
-		den = c.Den
-	}
-	if den == 0 {
-		return 0
-	}
-	return (num + den/2) / den
 }
 
 // meanTenths is an expected amount (a combat.ExpectedAmount) in tenths, rounded half up, without overflowing for

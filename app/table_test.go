@@ -132,23 +132,6 @@ func TestLogShows(t *testing.T) {
 	}
 }
 
-func TestExpectedTenths(t *testing.T) {
-	for _, c := range []struct {
-		chances []combat.Chance
-		want    int64
-	}{
-		{nil, 0},
-		{[]combat.Chance{{Key: "hit", Num: 1, Den: 2}, combat.Damage(0, 1, 2), combat.Damage(5, 1, 2)}, 25},
-		{[]combat.Chance{combat.Damage(1, 1, 3), combat.Damage(2, 2, 3)}, 17}, // 5/3 = 1.67 → 1.7
-		// A key that merely looks like a damage row is no bar: the kind says.
-		{[]combat.Chance{{Key: "damage-9", Num: 1, Den: 1}}, 0},
-	} {
-		if got := expectedTenths(c.chances); got != c.want {
-			t.Errorf("expectedTenths(%v) = %d, want %d", c.chances, got, c.want)
-		}
-	}
-}
-
 // TestOddsShowExpectedAmount checks that the Kryształy Czasu odds panel
 // prints the engine's expected damage taken (KC-ABS-2) as a number of
 // points, to a tenth, and not as a percentage ("9,440.0%").
