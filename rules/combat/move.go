@@ -17,62 +17,170 @@ func (c Move) apply(a *applier) error {
 	if _, ok := a.rs.(Mover); !ok {
 		return a.unsupported("Mover")
 	}
-	return a.walk(c.ID, c.Path, true)
+	return a.walk(c.ID, c.Path, false)
 }
 
-// walk takes the steps of path one at a time (K-RES-3). A step that offers
-// opportunity attacks suspends the move with a decision (DND-ALG-D). When
-// strict, an illegal step rejects the whole command; when resuming after an
-// interrupt it stops the move there instead.
-func (a *applier) walk(id string, path []grid.Square, strict bool) error {
-	mv := a.rs.(Mover)
-	for len(path) > 0 {
-		c, err := a.get(id)
-		if err != nil {
-			return err
-		}
-		to := path[0]
-		chk, err := a.checkStep(mv, c, to)
-		if err != nil {
-			if strict {
-				return err
+// CheckPath is the engine's one check of a move: whether combatant id may
+// walk path (the squares after the one it stands on) in enc, what each
+// step costs and who may strike before it completes (ENG-MOVE-1..3,
+// ENG-MAP-1, ENG-MOVE-9), against the movement left when id is acting, else
+// (a preview of a later turn) against a step Mover's speed or a PathMover's
+// own limits. Apply checks every Move with it, and a planner
+// checks the paths it plans with it, so the two cannot disagree. A
+// PathMover checks the path as a whole; any other Mover step by step,
+// each step from the square before it, on enc as it is. The result is a
+// typed error for an illegal path, cited in rs's words.
+func CheckPath(rs Ruleset, enc Encounter, id string, path []grid.Square) (PathCheck, error) {
+	chk, err := checkPath(rs, enc, id, path)
+	return chk, citeError(rs, err)
+}
+
+// checkPath is CheckPath citing the engine's rules.
+func checkPath(rs Ruleset, enc Encounter, id string, path []grid.Square) (PathCheck, error) {
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return PathCheck{}, Invalid("", "id", "no combatant %q", id)
+	}
+	if len(path) == 0 || len(path) > MaxPath {
+		return PathCheck{}, Invalid("ENG-MOVE-1", "path", "%d squares is outside 1..%d", len(path), MaxPath)
+	}
+	switch mv := rs.(type) {
+	case PathMover:
+		from := c.Pos
+		for _, to := range path {
+			if err := nextTo(enc.Map, c.Stats.side(), from, to); err != nil {
+				return PathCheck{}, err
 			}
-			a.emit(Event{Type: MoveStopped, Actor: id, To: new(c.Pos)})
-			return nil
+			from = to
 		}
-		attackers, err := a.eligible(chk.Attackers, id)
+		chk, err := mv.Walk(enc, id, path)
 		if err != nil {
-			return err
+			return PathCheck{}, err
 		}
-		if len(attackers) > 0 {
-			a.e.Move = &MoveState{Mover: id, Path: slices.Clone(path), Attackers: attackers}
-			a.offer()
-			return nil
+		if len(chk.Steps) != len(path) {
+			return PathCheck{}, Invalid("", "path", "ruleset checked %d steps of %d", len(chk.Steps), len(path))
 		}
-		a.step(c, to, chk.Cost)
-		path = path[1:]
+		left := c.Budget.Movement
+		if !acting(enc, id) {
+			left = MaxHPValue * MaxPath // a preview of a later turn: the ruleset's limits alone
+		}
+		for i, st := range chk.Steps {
+			if err := affords(st, path[i], left); err != nil {
+				return PathCheck{}, err
+			}
+			left -= st.Cost
+		}
+		return chk, nil
+	case Mover:
+		chk := PathCheck{Steps: make([]StepCheck, 0, len(path))}
+		from, left := c.Pos, c.Budget.Movement
+		if !acting(enc, id) {
+			left = max(left, c.Stats.Speed) // a preview of a later turn, as Reachable
+		}
+		for _, to := range path {
+			if err := nextTo(enc.Map, c.Stats.side(), from, to); err != nil {
+				return PathCheck{}, err
+			}
+			st, err := mv.Step(enc, id, from, to)
+			if err != nil {
+				return PathCheck{}, err
+			}
+			if err := affords(st, to, left); err != nil {
+				return PathCheck{}, err
+			}
+			chk.Steps = append(chk.Steps, st)
+			from, left = to, left-st.Cost
+		}
+		return chk, nil
+	}
+	return PathCheck{}, &UnsupportedError{Ruleset: rs.ID(), Capability: "Mover"}
+}
+
+// acting reports whether combatant id is the one whose turn it is in a
+// running encounter: the only one a Move moves. For anyone else a path is
+// a preview of a later turn.
+func acting(enc Encounter, id string) bool {
+	return enc.Phase == PhaseRunning && enc.Current() == id
+}
+
+// nextTo checks a step geometrically: to is next to from (ENG-MOVE-2) and
+// a creature of the given side fits there (ENG-MAP-1).
+func nextTo(m grid.Map, side int, from, to grid.Square) error {
+	if dx, dy := to.X-from.X, to.Y-from.Y; max(dx, -dx, dy, -dy) != 1 {
+		return Refuse("ENG-MOVE-2", "path", RefusalNotNext, "square", to.Name(), "from", from.Name())
+	}
+	return fits(m, to, side)
+}
+
+// affords checks a step's cost against the movement left (ENG-MOVE-3).
+func affords(st StepCheck, to grid.Square, left int) error {
+	if st.Cost < 0 || st.Cost > left {
+		return Refuse("ENG-MOVE-3", "path", RefusalTooFar, "square", to.Name(), "cost", st.Cost, "left", left)
 	}
 	return nil
 }
 
-// checkStep checks one step geometrically, then with the ruleset, then
-// against the movement left (DND-TURN-1).
-func (a *applier) checkStep(mv Mover, c *Combatant, to grid.Square) (StepCheck, error) {
-	from := c.Pos
-	if dx, dy := to.X-from.X, to.Y-from.Y; max(dx, -dx, dy, -dy) != 1 {
-		return StepCheck{}, Refuse("ENG-MOVE-2", "path", RefusalNotNext, "square", to.Name(), "from", from.Name())
+// walk moves combatant id along path, checked as a whole (CheckPath). A
+// step that offers opportunity attacks suspends the move with a decision
+// (DND-ALG-D). A new move (resumed false) that is illegal is refused as a
+// whole. A move resumed after an interrupt is checked again from where the
+// mover stands, the attackers of its first step having been asked already
+// (K-RES-3 step 3): it goes as far as its longest legal start goes, and
+// stops there (ENG-MOVE-5).
+func (a *applier) walk(id string, path []grid.Square, resumed bool) error {
+	chk, err := checkPath(a.rs, a.e, id, path)
+	stop := err != nil
+	if stop {
+		if !resumed {
+			return err
+		}
+		chk = a.legalStart(id, path)
+		if len(chk.Steps) == 0 {
+			c, err := a.get(id)
+			if err != nil {
+				return err
+			}
+			a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-5", Actor: id, To: new(c.Pos)})
+			return nil
+		}
 	}
-	if err := fits(a.e.Map, to, c.Stats.side()); err != nil {
-		return StepCheck{}, err
-	}
-	chk, err := mv.Step(a.e, c.ID, from, to)
+	c, err := a.get(id)
 	if err != nil {
-		return StepCheck{}, err
+		return err
 	}
-	if chk.Cost < 0 || chk.Cost > c.Budget.Movement {
-		return StepCheck{}, Refuse("ENG-MOVE-3", "path", RefusalTooFar, "square", to.Name(), "cost", chk.Cost, "left", c.Budget.Movement)
+	for i, st := range chk.Steps {
+		if i > 0 || !resumed {
+			attackers, err := a.eligible(st.Attackers, id)
+			if err != nil {
+				return err
+			}
+			if len(attackers) > 0 {
+				a.e.Move = &MoveState{Mover: id, Path: slices.Clone(path[i:]), Attackers: attackers}
+				a.offer()
+				return nil
+			}
+		}
+		a.step(c, path[i], st.Cost)
 	}
-	return chk, nil
+	if stop {
+		a.emit(Event{Type: MoveStopped, Actor: id, To: new(c.Pos)})
+	}
+	return nil
+}
+
+// legalStart returns the check of the longest start of path that is a
+// legal move before a shorter one is not: the steps a resumed move still
+// takes.
+func (a *applier) legalStart(id string, path []grid.Square) PathCheck {
+	var best PathCheck
+	for n := 1; n < len(path); n++ {
+		chk, err := checkPath(a.rs, a.e, id, path[:n])
+		if err != nil {
+			break
+		}
+		best = chk
+	}
+	return best
 }
 
 // step moves c one square.
@@ -162,16 +270,7 @@ func (a *applier) resume() error {
 		return nil
 	}
 	a.e.Move = nil
-	// K-RES-3 step 3: the step is checked again, since the attacks may have
-	// stopped the mover (a ruleset's Step rejects a paralysed mover); the
-	// attackers it lists now have already been asked.
-	chk, err := a.checkStep(a.rs.(Mover), c, m.Path[0])
-	if err != nil {
-		a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-5", Actor: c.ID, To: new(c.Pos)})
-		return nil
-	}
-	a.step(c, m.Path[0], chk.Cost)
-	return a.walk(m.Mover, m.Path[1:], false)
+	return a.walk(m.Mover, m.Path, true)
 }
 
 // pendingOpportunity returns the offered attacker and removes it from the

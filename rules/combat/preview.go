@@ -49,7 +49,7 @@ func Reachable(rs Ruleset, enc Encounter, id string) (Reach, error) {
 		return Reach{}, NoCombatant("", "id", id)
 	}
 	budget := c.Budget.Movement
-	if enc.Phase != PhaseRunning || enc.Current() != id {
+	if !acting(enc, id) {
 		budget = max(budget, c.Stats.Speed)
 	}
 	board, err := grid.NewBoard(enc.Map)

@@ -98,6 +98,29 @@ type Mover interface {
 	Step(enc Encounter, id string, from, to grid.Square) (StepCheck, error)
 }
 
+// PathMover is implemented by Movers whose rules need the whole move at
+// once: a square a creature may pass but not stop on, a move that may only
+// be one step long (ENG-MOVE-9). Walk checks that combatant id may walk
+// path (the squares after the one it stands on) as one move, knowing which
+// step is the last: the engine has checked that each square is next to the
+// one before and that the creature fits there, and checks the costs
+// against the movement left. Walk returns one StepCheck per square of
+// path, with the opportunity attacks each step may offer as if none were
+// taken, and may explain the whole path for a planner. Apply and the
+// planners ask it through CheckPath, so a planned move and the command
+// that makes it are checked once, the same way.
+type PathMover interface {
+	Walk(enc Encounter, id string, path []grid.Square) (PathCheck, error)
+}
+
+// PathCheck is a ruleset's verdict on a whole path: each step's cost and
+// attackers, and, for a planner, every opportunity attack the path meets
+// or is spared, with the reason.
+type PathCheck struct {
+	Steps        []StepCheck   `json:"steps"`
+	Provocations []Provocation `json:"provocations,omitempty"`
+}
+
 // Stats are the numbers of a combatant that the turn engine uses. A Profiler
 // derives them from the profile; a combatant without a profile carries
 // numbers entered by the GM.

@@ -97,20 +97,16 @@ func (Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safest 
 		}
 		return combat.Plan{}, err
 	}
-	spent := spentSquares(enc, &me.c)
-	if spent > 0 && (mv.Mode == tactics.Retreat || spent+p.Cost > maxSquares(fl, id, mv.Mode)) {
-		return combat.Plan{}, combat.Refuse("K-MOVE-6", "to", combat.RefusalTooFar, "square", to.Name())
+	// The planned path is checked as Apply will check it (combat.CheckPath,
+	// Walk): one validation for the plan and the move.
+	chk, err := combat.CheckPath(Ruleset{}, enc, id, p.Path[1:])
+	if err != nil {
+		return combat.Plan{}, err
 	}
-	plan := combat.Plan{Band: bandKey(mv.Mode), Path: p.Path[1:], Cost: squareCost * p.Cost}
-	for _, oa := range p.OAs {
-		plan.Provocations = append(plan.Provocations, combat.Provocation{Attacker: oa.By, At: p.Path[oa.Step],
-			Step: oa.Step, Kind: string(oa.Kind), Rule: oaRule(oa)})
+	plan := combat.Plan{Band: bandKey(mv.Mode), Path: p.Path[1:], Provocations: chk.Provocations}
+	for _, st := range chk.Steps {
+		plan.Cost += st.Cost
 	}
-	for _, no := range p.Spared {
-		plan.Provocations = append(plan.Provocations, combat.Provocation{Attacker: no.By, At: p.Path[no.Step],
-			Step: no.Step, Kind: string(oaKind(mv)), Prevented: string(no.Reason), Rule: no.Rule})
-	}
-	slices.SortStableFunc(plan.Provocations, func(a, b combat.Provocation) int { return a.Step - b.Step })
 	return plan, nil
 }
 

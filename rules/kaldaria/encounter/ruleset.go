@@ -125,10 +125,11 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 }
 
 // Step checks one step of combatant id from from to to with tactics, in
-// the movement type its conditions select (K-RES-3): the step must be legal
-// (K-GRID-2, K-GRID-4, K-SIZE-2: Step refuses a square without room even
-// when the move would only pass through it, since the engine cannot tell
-// the last step), the movement type allowed (K-MOVE-5, K-PIN-8) and within
+// the movement type its conditions select (K-RES-3), for the engine's
+// single-step search (combat.Reachable); Apply and the planner check whole
+// moves with Walk. The step must be legal (K-GRID-2, K-GRID-4, K-SIZE-2:
+// Step refuses a square without room even when a move would only pass
+// through it, since a single step is its own last), the movement type allowed (K-MOVE-5, K-PIN-8) and within
 // its distance this turn; a fighting retreat is a single step backward and
 // spends the whole budget (K-MOVE-9, K-MOVE-10). The attackers are the
 // enemies whose opportunity attack the step provokes (K-OA-1, K-OA-7,

@@ -41,15 +41,56 @@ func (b *Battle) prepare(id string, mv Move) (int, Budget, error) {
 	return i, b.budget(i, mv.Mode), nil
 }
 
-// stepCost is mover i's cost function: steps cost 1 (K-GRID-4) and never
-// enter a square holding an undefeated enemy (K-GRID-2).
-func (b *Battle) stepCost(i int) grid.Cost {
-	return func(_, to grid.Square) int {
+// stepCost is mover i's cost function moving as mode: steps cost 1
+// (K-GRID-4), never enter a square holding an undefeated enemy (K-GRID-2)
+// and never strand the mover (strands). The search asks about every step
+// from one square in a row, so whether the mover is passing through that
+// square is worked out once for them.
+func (b *Battle) stepCost(i int, mode Mode) grid.Cost {
+	last, passing := grid.Square{X: -1, Y: -1}, false
+	return func(from, to grid.Square) int {
 		if !b.enterable(i, to) {
+			return grid.Blocked
+		}
+		if from != last {
+			last, passing = from, b.passing(i, from)
+		}
+		if passing && b.provokes(i, mode, from, to) {
 			return grid.Blocked
 		}
 		return 1
 	}
+}
+
+// strands reports whether a step of mover i moving as mode from anchor
+// from to anchor to would provoke an opportunity attack (K-OA-1, K-OA-7)
+// while the mover passes through a square where it may not stop (K-SIZE-2:
+// an ally's). The move would be interrupted there, and no creature is
+// left standing where it has no room, so such a step is not taken.
+func (b *Battle) strands(i int, mode Mode, from, to grid.Square) bool {
+	return b.passing(i, from) && b.provokes(i, mode, from, to)
+}
+
+// passing reports whether mover i at anchor at would only be passing
+// through: it does not stand there and has no room to stop (K-SIZE-2).
+func (b *Battle) passing(i int, at grid.Square) bool {
+	c := b.cs[i]
+	if at == c.At || c.side() == 1 && b.occ.at(b.board.Index(at)).units == 0 {
+		return false // where it stands, or an empty square
+	}
+	return !b.room(i, at)
+}
+
+// provokes reports whether a step of mover i moving as mode from anchor
+// from to anchor to provokes an opportunity attack (K-OA-1, K-OA-7).
+func (b *Battle) provokes(i int, mode Mode, from, to grid.Square) bool {
+	var buf [16]int32
+	for _, d := range b.leaving(i, from, to, buf[:0]) {
+		if b.barrier(int(d), i, mode) == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // backward reports whether a one-square step of creature i to anchor to is
@@ -105,7 +146,7 @@ func (b *Battle) reachable(i int, mv Move, bu Budget) Reachable {
 		}
 		return out
 	}
-	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i))
+	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i, mv.Mode))
 	squares := gr.Squares()
 	// The enemies whose OA the engine's path to a square provokes are
 	// those of the square before it and those its last step provokes:
@@ -158,7 +199,7 @@ func (b *Battle) walk(i int, mv Move, bu Budget, path []grid.Square) (Plan, erro
 }
 
 // check checks a path of creature i moving as mv with budget bu (K-RES-3,
-// K-GRID-2, K-GRID-4, K-SIZE-2, K-MOVE-10).
+// K-GRID-2, K-GRID-4, K-SIZE-2, K-MOVE-10): no step strands the mover.
 func (b *Battle) check(i int, mv Move, bu Budget, path []grid.Square) error {
 	c := b.cs[i]
 	switch {
@@ -174,6 +215,9 @@ func (b *Battle) check(i int, mv Move, bu Budget, path []grid.Square) error {
 		if grid.Chebyshev(path[k], path[k-1]) != 1 ||
 			!b.board.CanStep(grid.Footprint{At: path[k-1], Side: c.side()}, d) || !b.enterable(i, path[k]) {
 			return refuse(ReasonIllegalStep, "path["+strconv.Itoa(k)+"]")
+		}
+		if b.strands(i, mv.Mode, path[k-1], path[k]) {
+			return refuse(ReasonNoRoom, "path["+strconv.Itoa(k-1)+"]")
 		}
 	}
 	last := path[len(path)-1]
@@ -224,7 +268,7 @@ func (b *Battle) path(i int, mv Move, bu Budget, to grid.Square) (Plan, error) {
 	if !bu.Allowed {
 		return Plan{}, refuse(bu.Reason, "mode")
 	}
-	path := b.board.PathTo(b.cs[i].Place(), to, bu.Squares, b.stepCost(i))
+	path := b.board.PathTo(b.cs[i].Place(), to, bu.Squares, b.stepCost(i, mv.Mode))
 	if path == nil {
 		return Plan{}, refuse(ReasonNoPath, "to")
 	}

@@ -92,9 +92,10 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 		for _, s := range layer {
 			from := b.board.Square(int(s.sq))
 			ff := grid.Footprint{At: from, Side: here.Side}
+			passing := b.passing(i, from)
 			for _, d := range grid.Directions {
 				t := from.Add(d)
-				if !b.board.CanStep(ff, d) || !b.enterable(i, t) {
+				if !b.board.CanStep(ff, d) || !b.enterable(i, t) || passing && b.provokes(i, mv.Mode, from, t) {
 					continue
 				}
 				ti := int32(b.board.Index(t))
