@@ -87,6 +87,19 @@ func bruteSearch(c searchCase, budget int) map[Square]int {
 	return dist
 }
 
+// randomCase draws a map of 3 to 2+sides squares a side, about a sixth of
+// it walls, a start and a budget of 0 to 11, with zero costs when zero is
+// set.
+func randomCase(rng *rand.Rand, sides int, zero bool) (searchCase, int) {
+	c := searchCase{m: Map{W: 3 + rng.IntN(sides), H: 3 + rng.IntN(sides)}, wall: map[Square]bool{}, seed: rng.Uint64(), zero: zero}
+	for range rng.IntN(c.m.W * c.m.H / 3) {
+		c.wall[Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}] = true
+	}
+	c.start = Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}
+	delete(c.wall, c.start)
+	return c, rng.IntN(12)
+}
+
 // TestSearchMatchesBruteForce checks Search's least costs against
 // relaxation on random maps, zero costs included, and its way to every
 // square: entered from a square whose key plus the step's cost is the
@@ -95,13 +108,7 @@ func bruteSearch(c searchCase, budget int) map[Square]int {
 func TestSearchMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 34))
 	for n := range 200 {
-		c := searchCase{m: Map{W: 3 + rng.IntN(10), H: 3 + rng.IntN(10)}, wall: map[Square]bool{}, seed: rng.Uint64(), zero: n%2 == 0}
-		for range rng.IntN(c.m.W * c.m.H / 3) {
-			c.wall[Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}] = true
-		}
-		c.start = Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}
-		delete(c.wall, c.start)
-		budget := rng.IntN(12)
+		c, budget := randomCase(rng, 10, n%2 == 0)
 		got := c.search(t, func(from, to Square, at int) (int, bool) {
 			nc := at + c.cost(from, to)
 			return nc, nc <= budget
@@ -208,13 +215,7 @@ func TestSearchOrdersPairs(t *testing.T) {
 func TestFirstQueuedMatchesQueueOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(90, 12))
 	for n := range 200 {
-		c := searchCase{m: Map{W: 3 + rng.IntN(9), H: 3 + rng.IntN(9)}, wall: map[Square]bool{}, seed: rng.Uint64(), zero: n%2 == 0}
-		for range rng.IntN(c.m.W * c.m.H / 3) {
-			c.wall[Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}] = true
-		}
-		c.start = Square{rng.IntN(c.m.W), rng.IntN(c.m.H)}
-		delete(c.wall, c.start)
-		budget := rng.IntN(12)
+		c, budget := randomCase(rng, 9, n%2 == 0)
 		got := c.searchTies(t, FirstQueued, func(from, to Square, at int) (int, bool) {
 			nc := at + c.cost(from, to)
 			return nc, nc <= budget
