@@ -301,8 +301,14 @@ func (t *Table) fitMap(ctx app.Context, e app.Event) {
 	if err != nil {
 		return
 	}
-	f := &t.mapImg.fit
-	switch data(ctx, "fit") {
+	t.mapImg.fit = t.mapImg.fit.with(data(ctx, "fit"), v)
+	t.saveMap(ctx, app.Undefined())
+}
+
+// with is the fit with the slider which (its element ID) moved to v, kept
+// within the slider's bounds.
+func (f mapFit) with(which string, v int) mapFit {
+	switch which {
 	case "map-scale":
 		f.Scale = max(10, min(1000, v))
 	case "map-dx":
@@ -312,7 +318,7 @@ func (t *Table) fitMap(ctx app.Context, e app.Event) {
 	case "map-dim":
 		f.Dim = max(0, min(90, v))
 	}
-	t.saveMap(ctx, app.Undefined())
+	return f
 }
 
 // mapNote is what a share notice adds while a map image is shown: the

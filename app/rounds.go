@@ -56,14 +56,17 @@ func (t *Table) renderSettings(enc combat.Encounter, rs combat.Ruleset) []app.UI
 	}
 	if _, ok := rs.(combat.SurpriseRoller); ok {
 		out = append(out, app.Button().ID("roll-surprise").Text(i18n.T(l, "rounds.surprise")).
-			Title(i18n.T(l, "rounds.surprise.hint")).OnClick(func(ctx app.Context, e app.Event) {
-			if !t.do(ctx, combat.RollSurprise{}) {
-				return
-			}
-			t.markSurprised(t.state())
-		}))
+			Title(i18n.T(l, "rounds.surprise.hint")).OnClick(func(ctx app.Context, e app.Event) { t.rollSurprise(ctx) }))
 	}
 	return out
+}
+
+// rollSurprise works out surprise from the creatures' own numbers and
+// takes the result as the tracker's marks, which the GM can still change.
+func (t *Table) rollSurprise(ctx app.Context) {
+	if t.do(ctx, combat.RollSurprise{}) {
+		t.markSurprised(t.state())
+	}
 }
 
 // renderTies puts each open initiative tie to the party that orders it, the

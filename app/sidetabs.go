@@ -122,34 +122,45 @@ func (t *Table) pickTab(ctx app.Context, e app.Event) {
 // End, selecting the tab it reaches and giving it the focus. The key goes
 // no further: the board's own arrow keys must not move a creature.
 func (t *Table) tabKey(ctx app.Context, e app.Event) {
-	cur := 0
-	for i, s := range sideTabs {
-		if s.id == data(ctx, "tab") {
-			cur = i
-		}
-	}
-	next, n := cur, len(sideTabs)
-	forward, back := "ArrowRight", "ArrowLeft"
-	if i18n.Dir(t.lang) == "rtl" {
-		forward, back = back, forward
-	}
-	switch e.Get("key").String() {
-	case forward:
-		next = (cur + 1) % n
-	case back:
-		next = (cur + n - 1) % n
-	case "Home":
-		next = 0
-	case "End":
-		next = n - 1
-	default:
+	next, ok := nextTab(data(ctx, "tab"), e.Get("key").String(), i18n.Dir(t.lang) == "rtl")
+	if !ok {
 		return
 	}
 	e.PreventDefault()
 	e.Call("stopPropagation")
-	t.side.tab = sideTabs[next].id
+	t.side.tab = next
 	if t.side.tab == "forecast" {
 		t.spareWorker()
 	}
 	app.Window().GetElementByID("tab-" + t.side.tab).Call("focus")
+}
+
+// nextTab is the tab a key pressed on tab cur selects: the arrows move
+// the way the page reads (rtl: right to left), Home and End go to the
+// ends; false for any other key.
+func nextTab(cur, key string, rtl bool) (string, bool) {
+	i := 0
+	for j, s := range sideTabs {
+		if s.id == cur {
+			i = j
+		}
+	}
+	n := len(sideTabs)
+	forward, back := "ArrowRight", "ArrowLeft"
+	if rtl {
+		forward, back = back, forward
+	}
+	switch key {
+	case forward:
+		i = (i + 1) % n
+	case back:
+		i = (i + n - 1) % n
+	case "Home":
+		i = 0
+	case "End":
+		i = n - 1
+	default:
+		return "", false
+	}
+	return sideTabs[i].id, true
 }

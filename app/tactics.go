@@ -65,16 +65,23 @@ func (t *Table) renderMovement(v MovementView) app.UI {
 // creature, reading both from the page when clicked: go-app keeps an
 // element's first handler, so it must not hold values of one render.
 func (t *Table) toggleMode(ctx app.Context, e app.Event) {
-	mode, enc := data(ctx, "mode"), t.state()
+	if cmd, ok := t.modeCommand(data(ctx, "mode")); ok {
+		t.do(ctx, cmd)
+	}
+}
+
+// modeCommand sets the movement mode with condition key on the acting
+// creature, or clears it when it is set; false when nobody acts.
+func (m *Model) modeCommand(mode string) (combat.Command, bool) {
+	enc := m.state()
 	c, ok := enc.Combatant(enc.Current())
 	if !ok || mode == "" {
-		return
+		return nil, false
 	}
 	if slices.Contains(c.Conditions, mode) {
-		t.do(ctx, combat.RemoveCondition{ID: c.ID, Condition: mode})
-	} else {
-		t.do(ctx, combat.AddCondition{ID: c.ID, Condition: mode})
+		return combat.RemoveCondition{ID: c.ID, Condition: mode}, true
 	}
+	return combat.AddCondition{ID: c.ID, Condition: mode}, true
 }
 
 // renderTargeting shows the tier the attacker would get on its target and

@@ -215,6 +215,9 @@ func TestOpportunityAttackThroughHandlers(t *testing.T) {
 		if len(av.Traces) != 1 || len(av.Traces[0].Trace) == 0 || av.Traces[0].Actor != chooser.ID {
 			t.Fatalf("%s: traces after the attack: %+v", s.ID, av.Traces)
 		}
+		if say := tbl.announcement(enc); !strings.Contains(say, chooser.Name) {
+			t.Errorf("%s: the live region says %q, not who attacked", s.ID, say)
+		}
 		lv := tbl.views(enc).log
 		if !slices.ContainsFunc(lv.Lines, func(l LogLine) bool { return l.Type == string(combat.OpportunityTaken) }) {
 			t.Errorf("%s: the log does not tell the attack taken", s.ID)
