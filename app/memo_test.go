@@ -1,6 +1,9 @@
 package app
 
 import (
+	"go/parser"
+	"go/token"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,5 +128,24 @@ func TestLibraryPanelLists(t *testing.T) {
 	}
 	if long := strings.Repeat("x", maxEntryName); copyName(i18n.English, long) != long {
 		t.Error("a copy's name grew past the limit")
+	}
+}
+
+// TestModelIsPlain: the model and its panels' view-model builders know
+// nothing of the page: their files import neither go-app nor syscall/js.
+func TestModelIsPlain(t *testing.T) {
+	for _, name := range []string{"model.go", "panelviews.go"} {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Imports) == 0 {
+			t.Fatalf("%s imports nothing: the scan missed them", name)
+		}
+		for _, im := range f.Imports {
+			if p, _ := strconv.Unquote(im.Path.Value); strings.Contains(p, "go-app") || p == "syscall/js" {
+				t.Errorf("%s imports %s", name, p)
+			}
+		}
 	}
 }
