@@ -65,6 +65,69 @@ func (t *Table) renderDecision(v *DecisionView) app.UI {
 		append([]app.UI{app.H2().Text(i18n.T(l, "decision.title"))}, body...)...)
 }
 
+// The turn's panels are components of their own, each drawing its
+// view-model: go-app redraws a component only when its view-model differs
+// from the one it drew (a pointer move redraws none of them).
+
+// Inspector draws the selected creature (renderInspector).
+type Inspector struct {
+	app.Compo
+	V InspectorView
+}
+
+// Render draws the inspector.
+func (p *Inspector) Render() app.UI { return renderInspector(p.V) }
+
+// AttackPanel draws the attack panel (renderAttack); its buttons act on
+// the table.
+type AttackPanel struct {
+	app.Compo
+	V AttackView
+	t *Table
+}
+
+// Render draws the attack panel.
+func (p *AttackPanel) Render() app.UI { return p.t.renderAttack(p.V) }
+
+// MovementPanel draws the movement panel (renderMovement); its buttons
+// act on the table.
+type MovementPanel struct {
+	app.Compo
+	V MovementView
+	t *Table
+}
+
+// Render draws the movement panel.
+func (p *MovementPanel) Render() app.UI { return p.t.renderMovement(p.V) }
+
+// movementPanel is the movement panel, nil when the selected creature
+// does not act.
+func (t *Table) movementPanel(enc combat.Encounter) app.UI {
+	if v := t.movementView(enc); v.Shown {
+		return &MovementPanel{V: v, t: t}
+	}
+	return nil
+}
+
+// DecisionPanel draws a pending decision (renderDecision); its buttons
+// answer it on the table.
+type DecisionPanel struct {
+	app.Compo
+	V DecisionView
+	t *Table
+}
+
+// Render draws the decision.
+func (p *DecisionPanel) Render() app.UI { return p.t.renderDecision(&p.V) }
+
+// decisionPanel is the pending decision's panel, nil when none is pending.
+func (t *Table) decisionPanel(enc combat.Encounter) app.UI {
+	if v := t.decisionView(enc); v != nil {
+		return &DecisionPanel{V: *v, t: t}
+	}
+	return nil
+}
+
 // renderInspector shows the selected creature.
 func renderInspector(v InspectorView) app.UI {
 	l := v.Lang

@@ -200,11 +200,11 @@ func (t *Table) Render() app.UI {
 				return app.Div().Class("now").Body(
 					&Tracker{V: t.views(enc).tracker},
 					t.renderRounds(enc),
-					t.renderDecision(t.decisionView(enc)),
-					renderInspector(t.inspectorView(enc)),
-					t.renderMovement(t.movementView(enc)),
+					t.decisionPanel(enc),
+					&Inspector{V: t.inspectorView(enc)},
+					t.movementPanel(enc),
 					t.renderActions(enc),
-					t.renderAttack(t.attackView(enc)),
+					&AttackPanel{V: t.attackView(enc), t: t},
 				)
 			}), app.If(due, func() app.UI { return t.renderMore(enc) })),
 		),
