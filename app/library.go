@@ -35,8 +35,8 @@ import (
 // mounted. A full
 // storage fails with ErrStorageFull and changes nothing.
 //
-// The table holds the library in t.shelf.db (nil when the browser has no
-// database) and the open encounter's entry in t.shelf.entry; the entry ID
+// The table holds the library in t.shelf.db, as a shelfStore (nil when the
+// browser has no database) and the open encounter's entry in t.shelf.entry; the entry ID
 // changes whenever another encounter opens (enter). To keep a map image
 // with the open encounter:
 //
@@ -48,6 +48,20 @@ import (
 type Library struct {
 	db  app.Value
 	ctx app.Context // the table's: it stays mounted while the buttons that ask come and go
+}
+
+// shelfStore is what the table asks of the encounter library; Library, over
+// the browser's IndexedDB, is the one the app uses. Each method calls done
+// once, with the context of the component that opened the store.
+type shelfStore interface {
+	List(done func(app.Context, []LibEntry, error))
+	Put(e LibEntry, doc string, done func(app.Context, error))
+	PutEntry(e LibEntry, done func(app.Context, error))
+	Doc(id string, done func(app.Context, string, error))
+	Remove(id string, done func(app.Context, error))
+	Copy(from string, e LibEntry, doc string, done func(app.Context, error))
+	PutBlob(id, name string, v app.Value, done func(app.Context, error))
+	Blob(id, name string, done func(ctx app.Context, v app.Value, err error))
 }
 
 // LibEntry is what the library lists about one encounter.

@@ -102,7 +102,7 @@ func (t *Table) renderTrashed(e LibEntry) app.UI {
 	return app.Li().Class("entry trashed").Attr("data-entry", e.ID).Body(
 		app.Span().Class("name").Body(app.Bdi().Text(e.Name)),
 		app.Button().Class("restore").Attr("data-entry", e.ID).Text(i18n.T(l, "library.restore")).OnClick(func(ctx app.Context, _ app.Event) {
-			t.undelete(ctx, data(ctx, "entry"))
+			t.undelete(data(ctx, "entry"))
 		}),
 	)
 }
@@ -140,10 +140,13 @@ func (t *Table) toggleLibrary(ctx app.Context, _ app.Event) {
 	}
 }
 
-// onOpenEntry opens an encounter of the library; the one open before stays
-// there as last saved.
-func (t *Table) onOpenEntry(ctx app.Context, _ app.Event) {
-	if e, ok := t.entryByID(data(ctx, "entry")); ok && t.shelf.db != nil {
+// onOpenEntry opens the encounter of the button clicked (openEntry).
+func (t *Table) onOpenEntry(ctx app.Context, _ app.Event) { t.openEntry(ctx, data(ctx, "entry")) }
+
+// openEntry opens entry id of the library; the one open before stays there
+// as last saved.
+func (t *Table) openEntry(ctx app.Context, id string) {
+	if e, ok := t.entryByID(id); ok && t.shelf.db != nil {
 		t.load(ctx, e, func(ctx app.Context, ok bool) {
 			if ok {
 				t.notice = inform("notice.opened.entry", "name", e.Name)
@@ -152,10 +155,14 @@ func (t *Table) onOpenEntry(ctx app.Context, _ app.Event) {
 	}
 }
 
-// onRename renames an entry to what its name field holds.
+// onRename renames an entry to what its name field holds (rename).
 func (t *Table) onRename(ctx app.Context, _ app.Event) {
-	e, ok := t.entryByID(data(ctx, "entry"))
-	name := ctx.JSSrc().Get("value").String()
+	t.rename(data(ctx, "entry"), ctx.JSSrc().Get("value").String())
+}
+
+// rename names entry id name; an empty or too long name changes nothing.
+func (t *Table) rename(id, name string) {
+	e, ok := t.entryByID(id)
 	if !ok || name == "" || len(name) > maxEntryName || t.shelf.db == nil {
 		return
 	}
@@ -171,9 +178,13 @@ func (t *Table) onRename(ctx app.Context, _ app.Event) {
 	t.shelf.db.PutEntry(e, t.afterWrite)
 }
 
-// onDuplicate adds a copy of an entry to the library, as last saved.
-func (t *Table) onDuplicate(ctx app.Context, _ app.Event) {
-	e, ok := t.entryByID(data(ctx, "entry"))
+// onDuplicate copies the entry of the button clicked (duplicateEntry).
+func (t *Table) onDuplicate(ctx app.Context, _ app.Event) { t.duplicateEntry(data(ctx, "entry")) }
+
+// duplicateEntry adds a copy of entry id to the library, as last saved, with
+// its blobs.
+func (t *Table) duplicateEntry(id string) {
+	e, ok := t.entryByID(id)
 	if !ok || t.shelf.db == nil {
 		return
 	}
@@ -229,10 +240,13 @@ func (t *Table) onExportEntry(ctx app.Context, _ app.Event) {
 	})
 }
 
-// onDelete moves an entry to the recently deleted, from where it can be
-// brought back for trashKept.
-func (t *Table) onDelete(ctx app.Context, _ app.Event) {
-	e, ok := t.entryByID(data(ctx, "entry"))
+// onDelete deletes the entry of the button clicked (deleteEntry).
+func (t *Table) onDelete(ctx app.Context, _ app.Event) { t.deleteEntry(data(ctx, "entry")) }
+
+// deleteEntry moves entry id to the recently deleted, from where it can be
+// brought back for trashKept. The open encounter cannot be deleted.
+func (t *Table) deleteEntry(id string) {
+	e, ok := t.entryByID(id)
 	t.shelf.confirm = ""
 	if !ok || t.shelf.db == nil || e.ID == t.shelf.entry.ID {
 		return
@@ -247,7 +261,7 @@ func (t *Table) onDelete(ctx app.Context, _ app.Event) {
 }
 
 // undelete brings a deleted entry back.
-func (t *Table) undelete(ctx app.Context, id string) {
+func (t *Table) undelete(id string) {
 	e, ok := t.entryByID(id)
 	if !ok || t.shelf.db == nil {
 		return
@@ -334,7 +348,7 @@ func (t *Table) onAct(ctx app.Context, _ app.Event) {
 	case "export":
 		t.export(ctx)
 	case "undelete":
-		t.undelete(ctx, arg)
+		t.undelete(arg)
 	}
 }
 

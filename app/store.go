@@ -31,7 +31,7 @@ const trashKept = time.Hour
 
 // shelf is the table's side of the encounter library (see Library).
 type shelf struct {
-	db      *Library   // nil until opened, or when the browser has no database
+	db      shelfStore // the library (a *Library); nil until opened, or when the browser has no database
 	entry   LibEntry   // the open encounter's entry
 	list    []LibEntry // every entry, newest first
 	ready   bool       // the library has been read and an encounter opened
@@ -228,7 +228,7 @@ func (t *Table) enter(ctx app.Context, e LibEntry) {
 // sessionEntry is the entry this tab had open before a reload.
 func sessionEntry() string {
 	v := app.Window().Get("sessionStorage").Call("getItem", keyEntry)
-	if v.Type() != app.TypeString {
+	if v.IsNull() || v.IsUndefined() { // getItem gives null for a key never set
 		return ""
 	}
 	return v.String()
