@@ -221,12 +221,14 @@ func (t *Table) newWorker() (w *forecastWorker) {
 	w = &forecastWorker{js: app.Window().Get("Worker").New(forecastWorkerScript)}
 	w.onMsg = app.FuncOf(func(this app.Value, args []app.Value) any {
 		data := args[0].Get("data").String()
-		t.forecastDispatch(func(ctx app.Context) { t.onWorker(ctx, w, data) })
+		t.forecastDispatch(func(ctx app.Context) bool { return t.onWorker(ctx, w, data) })
 		return nil
 	})
 	w.onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
 		msg := args[0].Get("message").String()
-		t.forecastDispatch(func(ctx app.Context) { t.onWorker(ctx, w, `{"type":"error","error":`+strconv.Quote(msg)+`}`) })
+		t.forecastDispatch(func(ctx app.Context) bool {
+			return t.onWorker(ctx, w, `{"type":"error","error":`+strconv.Quote(msg)+`}`)
+		})
 		return nil
 	})
 	w.js.Set("onmessage", w.onMsg)
@@ -246,16 +248,15 @@ func (t *Table) spareWorker() {
 // progress bar, without a redraw; numbers redraw the panel and the board's
 // risk layer (see showForecast). An error before the worker listens (its
 // files did not load) moves the forecast onto the page's thread. The spare
-// worker only says it is listening, or is dropped.
-func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) {
+// worker only says it is listening, or is dropped. It reports whether the
+// panel shows something new.
+func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) (redraw bool) {
 	var r workerReply
 	if json.Unmarshal([]byte(data), &r) != nil {
-		ctx.PreventUpdate()
-		return
+		return false
 	}
 	fc := w.fc
 	if fc == nil {
-		ctx.PreventUpdate()
 		switch {
 		case r.Type == "ready":
 			w.ready = true
@@ -263,11 +264,10 @@ func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) {
 			t.fcSpare = nil
 			w.terminate()
 		}
-		return
+		return false
 	}
 	if t.fc != fc || fc.w != w {
-		ctx.PreventUpdate()
-		return
+		return false
 	}
 	if r.Type != "ready" && r.Type != "error" {
 		w.played, w.fights, w.roundCap = r.Played, r.Fights, r.RoundCap
@@ -276,12 +276,12 @@ func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) {
 	case "ready":
 		w.ready = true
 		w.js.Call("postMessage", w.start)
-		ctx.PreventUpdate()
+		return false
 	case "progress":
-		ctx.PreventUpdate()
 		if fc.running {
 			t.showProgress(fc)
 		}
+		return false
 	case "result":
 		if !r.Running {
 			fc.running = false
@@ -294,12 +294,13 @@ func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) {
 	case "error":
 		if !w.ready {
 			t.forecastOnPage(ctx, fc)
-			return
+			return true
 		}
 		fc.err, fc.running = r.Error, false
 	default:
-		ctx.PreventUpdate()
+		return false
 	}
+	return true
 }
 
 // post sends the forecast's worker a message.
@@ -430,7 +431,7 @@ func (t *Table) nextSlice(f func(app.Context)) {
 	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
 		port.Call("close")
 		fn.Release()
-		t.forecastDispatch(f)
+		t.forecastDispatch(func(ctx app.Context) bool { f(ctx); return true })
 		return nil
 	})
 	port.Set("onmessage", fn)

@@ -46,18 +46,28 @@ func (p *ForecastPanel) Render() app.UI {
 }
 
 // forecastDispatch runs f on the UI goroutine and redraws the forecast
-// panel alone: go-app marks the panel and every ancestor for a redraw, and
-// the table's own mark is taken back (a redraw the table was due for
-// anyway still happens). Without a mounted panel the table redraws.
-func (t *Table) forecastDispatch(f func(app.Context)) {
+// panel alone when f says it changed what the panel shows, else nothing:
+// go-app marks the panel and every ancestor for a redraw, and each mark is
+// taken back exactly once (ctx.PreventUpdate for all of them, keepTable for
+// the table and above), so a redraw the table was due for anyway, such as a
+// tab clicked in the same frame, still happens. Without a mounted panel f
+// runs on the table, which redraws when f says so.
+func (t *Table) forecastDispatch(f func(app.Context) (redraw bool)) {
 	p := t.fcPanel
 	if p == nil || p.ctx.Context == nil || !p.Mounted() {
-		t.mounted.Dispatch(f)
+		t.mounted.Dispatch(func(ctx app.Context) {
+			if !f(ctx) {
+				ctx.PreventUpdate()
+			}
+		})
 		return
 	}
 	p.ctx.Dispatch(func(ctx app.Context) {
-		t.keepTable()
-		f(ctx)
+		if f(ctx) {
+			t.keepTable()
+		} else {
+			ctx.PreventUpdate()
+		}
 	})
 }
 
