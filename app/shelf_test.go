@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"errors"
 	"maps"
 	"slices"
@@ -437,4 +438,64 @@ func TestHeldTab(t *testing.T) {
 	if tbl.shelf.held || tbl.shelf.entry.ID != first.ID || tbl.sess.Cursor() != first.Commands {
 		t.Errorf("take over: held %v, entry %q, cursor %d want %d", tbl.shelf.held, tbl.shelf.entry.ID, tbl.sess.Cursor(), first.Commands)
 	}
+}
+
+// memSlots is localStorage in memory.
+type memSlots map[string]string
+
+func (m memSlots) Item(key string) (string, bool) { v, ok := m[key]; return v, ok }
+func (m memSlots) RemoveItem(key string)          { delete(m, key) }
+
+// TestMigrateEarlierSaves moves the slots earlier versions kept in
+// localStorage into the library: the autosave becomes an entry that
+// reopens; an unreadable slot becomes a damaged entry holding its text
+// byte for byte, and the user is told; a slot whose entry cannot be
+// written stays where it is.
+func TestMigrateEarlierSaves(t *testing.T) {
+	doc, sess := sampleDoc(t, otherSample(t))
+	quoted, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const garbled = "{\"format\":\"battlemat-encounter\",\"version\":1,\"start\":"
+
+	t.Run("both slots", func(t *testing.T) {
+		tbl, db, ctx := shelfFixture(t)
+		ls := memSlots{keySave: string(quoted), keyDamaged: garbled, "other/key": "left alone"}
+		tbl.migrate(ctx, ls, []string{keyDamaged, keySave}, func(ctx app.Context) { start(ctx, tbl) })
+		if len(ls) != 1 || ls["other/key"] != "left alone" {
+			t.Errorf("slots left: %v", ls)
+		}
+		var saved, damaged LibEntry
+		for _, e := range db.meta {
+			if e.Damaged != "" {
+				damaged = e
+			} else {
+				saved = e
+			}
+		}
+		if saved.Name != i18n.T(i18n.English, "library.name.autosave") || saved.Ruleset != sess.State().Ruleset || db.docs[saved.ID] != doc {
+			t.Errorf("autosave entry %+v, doc kept %v", saved, db.docs[saved.ID] == doc)
+		}
+		if damaged.Name != i18n.T(i18n.English, "library.name.damaged") || db.docs[damaged.ID] != garbled {
+			t.Errorf("damaged entry %+v holds %q, want the slot's text", damaged, db.docs[damaged.ID])
+		}
+		if tbl.notice.Key != "notice.saved-unreadable" || !tbl.notice.Error {
+			t.Errorf("notice %+v, want the unreadable save told", tbl.notice)
+		}
+		if tbl.shelf.entry.ID != saved.ID || tbl.state().Ruleset != sess.State().Ruleset {
+			t.Errorf("the start opened %q, want the migrated autosave %q", tbl.shelf.entry.ID, saved.ID)
+		}
+	})
+
+	t.Run("storage full", func(t *testing.T) {
+		tbl, db, ctx := shelfFixture(t)
+		db.fail = ErrStorageFull
+		ls := memSlots{keySave: string(quoted)}
+		went := false
+		tbl.migrate(ctx, ls, []string{keyDamaged, keySave}, func(app.Context) { went = true })
+		if !went || ls[keySave] != string(quoted) || len(db.meta) != 0 || tbl.notice.Key != "notice.storage-full" {
+			t.Errorf("start went on %v, slot kept %v, %d entries, notice %q", went, ls[keySave] == string(quoted), len(db.meta), tbl.notice.Key)
+		}
+	})
 }

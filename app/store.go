@@ -57,7 +57,8 @@ func (t *Table) startLibrary(ctx app.Context) {
 		}
 		t.shelf.db = lib
 		t.askPersistence(ctx)
-		t.migrate(ctx, []string{keyDamaged, keySave}, func(ctx app.Context) {
+		old := webStorage{app.Window().Get("localStorage")}
+		t.migrate(ctx, old, []string{keyDamaged, keySave}, func(ctx app.Context) {
 			t.refresh(ctx, func(ctx app.Context) {
 				t.purgeTrash(ctx)
 				t.restore(ctx, t.candidates())
@@ -66,26 +67,47 @@ func (t *Table) startLibrary(ctx app.Context) {
 	})
 }
 
-// migrate moves each localStorage slot of earlier versions into the
-// library as a new entry. A slot is removed only once its entry is
-// written; one that cannot be read becomes a damaged entry holding the
-// slot's text byte for byte.
-func (t *Table) migrate(ctx app.Context, keys []string, then func(app.Context)) {
+// slots is a key-value store of earlier versions: the browser's
+// localStorage (webStorage).
+type slots interface {
+	Item(key string) (string, bool)
+	RemoveItem(key string)
+}
+
+// webStorage is one of the browser's key-value stores.
+type webStorage struct{ v app.Value }
+
+// Item returns what key holds, and whether it holds anything.
+func (s webStorage) Item(key string) (string, bool) {
+	v := s.v.Call("getItem", key)
+	if v.Type() != app.TypeString {
+		return "", false
+	}
+	return v.String(), true
+}
+
+// RemoveItem empties key.
+func (s webStorage) RemoveItem(key string) { s.v.Call("removeItem", key) }
+
+// migrate moves each slot of earlier versions (in ls) into the library as
+// a new entry. A slot is removed only once its entry is written; one that
+// cannot be read becomes a damaged entry holding the slot's text byte for
+// byte.
+func (t *Table) migrate(ctx app.Context, ls slots, keys []string, then func(app.Context)) {
 	if len(keys) == 0 {
 		then(ctx)
 		return
 	}
 	key, rest := keys[0], keys[1:]
-	ls := app.Window().Get("localStorage")
-	raw := ls.Call("getItem", key)
-	if raw.Type() != app.TypeString {
-		t.migrate(ctx, rest, then)
+	raw, ok := ls.Item(key)
+	if !ok {
+		t.migrate(ctx, ls, rest, then)
 		return
 	}
 	e := LibEntry{ID: newEntryID(), Name: i18n.T(t.lang, "library.name.autosave"), Changed: now()}
-	doc, sess, err := slotSave(t.reg, raw.String())
+	doc, sess, err := slotSave(t.reg, raw)
 	if err != nil {
-		e.Damaged, doc = err.Error(), raw.String()
+		e.Damaged, doc = err.Error(), raw
 		e.Name = i18n.T(t.lang, "library.name.damaged")
 		t.notice = warn("notice.saved-unreadable", "error", err)
 	} else {
@@ -97,8 +119,8 @@ func (t *Table) migrate(ctx app.Context, keys []string, then func(app.Context)) 
 			then(ctx) // the slot stays where it is
 			return
 		}
-		ls.Call("removeItem", key)
-		t.migrate(ctx, rest, then)
+		ls.RemoveItem(key)
+		t.migrate(ctx, ls, rest, then)
 	})
 }
 
