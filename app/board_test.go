@@ -8,6 +8,7 @@ import (
 
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
+	"battlemat/rules/grid"
 )
 
 func TestBoardRendersGrid(t *testing.T) {
@@ -69,6 +70,42 @@ func TestScaleWords(t *testing.T) {
 	} {
 		if got := scaleWords(c.l, c.s, c.moves); got != c.want {
 			t.Errorf("%v %+v %d: %q, want %q", c.l, c.s, c.moves, got, c.want)
+		}
+	}
+}
+
+// TestBoardGeometry checks where the board draws a planned path (through
+// the squares' centres, in board units) and which squares a token covers,
+// a large one all of its squares, when a press there drags it.
+func TestBoardGeometry(t *testing.T) {
+	for _, c := range []struct {
+		path []grid.Square
+		want string
+	}{
+		{nil, ""},
+		{[]grid.Square{{X: 0, Y: 0}}, "44,44"},
+		{[]grid.Square{{X: 0, Y: 0}, {X: 1, Y: 1}, {X: 3, Y: 1}}, "44,44 84,84 164,84"},
+	} {
+		if got := pathPoints(c.path); got != c.want {
+			t.Errorf("pathPoints(%v) = %q, want %q", c.path, got, c.want)
+		}
+	}
+	b := &Board{V: BoardView{Cols: 8, Rows: 6, Tokens: []TokenView{{ID: "a", X: 1, Y: 1}, {ID: "ogre", X: 4, Y: 2, Size: 2}}}}
+	for _, c := range []struct {
+		sq   grid.Square
+		want bool
+	}{
+		{grid.Square{X: 1, Y: 1}, true},
+		{grid.Square{X: 2, Y: 1}, false},
+		{grid.Square{X: 1, Y: 2}, false},
+		{grid.Square{X: 4, Y: 2}, true},
+		{grid.Square{X: 5, Y: 3}, true},
+		{grid.Square{X: 6, Y: 3}, false},
+		{grid.Square{X: 4, Y: 4}, false},
+		{grid.Square{X: 0, Y: 0}, false},
+	} {
+		if got := b.occupied(c.sq); got != c.want {
+			t.Errorf("occupied(%v) = %v, want %v", c.sq, got, c.want)
 		}
 	}
 }

@@ -199,10 +199,13 @@ func (t *Table) duplicateEntry(id string) {
 	})
 }
 
-// onExportEntry downloads an entry's document: a damaged one byte for byte,
+// onExportEntry exports the entry of the button clicked (exportEntry).
+func (t *Table) onExportEntry(ctx app.Context, _ app.Event) { t.exportEntry(ctx, data(ctx, "entry")) }
+
+// exportEntry downloads entry id's document: a damaged one byte for byte,
 // to be mended by hand or reported; a sound one with its map image.
-func (t *Table) onExportEntry(ctx app.Context, _ app.Event) {
-	e, ok := t.entryByID(data(ctx, "entry"))
+func (t *Table) exportEntry(ctx app.Context, id string) {
+	e, ok := t.entryByID(id)
 	if !ok || t.shelf.db == nil {
 		return
 	}

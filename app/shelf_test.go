@@ -19,13 +19,14 @@ import (
 // memShelf keeps the library in memory, as IndexedDB keeps it in the
 // browser: entries, their documents byte for byte, and blobs under
 // "<entry ID>/<name>". A write fails as a whole with fail, changing
-// nothing, as a transaction that aborts does.
+// nothing, as a transaction that aborts does; a blob read fails with lost.
 type memShelf struct {
 	ctx   app.Context
 	meta  map[string]LibEntry
 	docs  map[string]string
 	blobs map[string]app.Value
-	fail  error
+	fail  error // of every write
+	lost  error // of every blob read
 }
 
 func newMemShelf(ctx app.Context) *memShelf {
@@ -89,10 +90,10 @@ func (m *memShelf) PutBlob(id, name string, v app.Value, done func(app.Context, 
 
 func (m *memShelf) Blob(id, name string, done func(ctx app.Context, v app.Value, err error)) {
 	v, ok := m.blobs[id+"/"+name]
-	if !ok {
+	if !ok || m.lost != nil {
 		v = app.Undefined()
 	}
-	done(m.ctx, v, nil)
+	done(m.ctx, v, m.lost)
 }
 
 // shelfFixture is a table with no encounter open yet, over a library in
@@ -498,4 +499,100 @@ func TestMigrateEarlierSaves(t *testing.T) {
 			t.Errorf("start went on %v, slot kept %v, %d entries, notice %q", went, ls[keySave] == string(quoted), len(db.meta), tbl.notice.Key)
 		}
 	})
+}
+
+// TestLibraryPanel draws the library as the user meets it: the open
+// encounter marked and not deletable, a deletion waiting for its OK, a
+// damaged entry with export only, a deleted one with restore; and the
+// offer a tab gets when another opened its encounter.
+func TestLibraryPanel(t *testing.T) {
+	tbl, db, ctx := shelfFixture(t)
+	doc, _ := sampleDoc(t, 0)
+	db.stock("other", "Bridge fight", doc, 3000)
+	db.stock("asked", "Asked fight", doc, 2500)
+	bad := db.stock("bad", "Broken fight", "{", 2000)
+	bad.Damaged = "unexpected end of JSON input"
+	db.meta["bad"] = bad
+	gone := db.stock("gone", "Gone fight", doc, 1000)
+	gone.Deleted = now()
+	db.meta["gone"] = gone
+	tbl.openSample(ctx, rulesets.Samples()[0].ID)
+	open := tbl.shelf.entry.ID
+
+	tbl.toggleLibrary(ctx, app.Event{})
+	if !tbl.shelf.open || len(tbl.shelf.list) != 5 {
+		t.Fatalf("the library opened %v with %d entries, want 5", tbl.shelf.open, len(tbl.shelf.list))
+	}
+	tbl.shelf.confirm = "asked"
+	html := app.HTMLString(tbl.renderLibrary())
+	row := func(id string) string {
+		i := strings.Index(html, `data-entry="`+id+`"`)
+		if i < 0 {
+			t.Fatalf("no row for %s:\n%s", id, html)
+		}
+		i = strings.LastIndex(html[:i], "<li")
+		return html[i : i+strings.Index(html[i:], "</li>")]
+	}
+	for _, c := range []struct {
+		id        string
+		has, hasn []string
+	}{
+		{open, []string{i18n.T(i18n.English, "library.open-here"), `class="duplicate"`}, []string{`class="delete"`, `class="open"`}},
+		{"other", []string{`class="open"`, `class="delete"`, `class="export"`, `value="Bridge fight"`}, []string{i18n.T(i18n.English, "library.open-here")}},
+		{"asked", []string{`id="delete-yes"`, `id="delete-no"`, "Asked fight"}, []string{`class="open"`}},
+		{"bad", []string{`class="export"`, i18n.T(i18n.English, "library.export-file"), "unexpected end of JSON input"}, []string{`class="open"`, `class="duplicate"`, `class="delete"`}},
+		{"gone", []string{`class="restore"`}, []string{`class="open"`, `class="export"`}},
+	} {
+		r := row(c.id)
+		for _, want := range c.has {
+			if !strings.Contains(r, want) {
+				t.Errorf("row %s lacks %q:\n%s", c.id, want, r)
+			}
+		}
+		for _, not := range c.hasn {
+			if strings.Contains(r, not) {
+				t.Errorf("row %s has %q:\n%s", c.id, not, r)
+			}
+		}
+	}
+
+	tbl.toggleLibrary(ctx, app.Event{})
+	if tbl.shelf.open {
+		t.Error("the library did not close")
+	}
+	html = app.HTMLString(tbl.renderHeld())
+	for _, want := range []string{`id="held-take"`, `id="held-copy"`, tbl.shelf.entry.Name} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the held offer lacks %q:\n%s", want, html)
+		}
+	}
+}
+
+// TestExportEntryFails tells the user why an entry could not be exported:
+// its document is gone, or its map image cannot be read (a file without
+// the map would look complete); the library is left as it was.
+func TestExportEntryFails(t *testing.T) {
+	tbl, db, ctx := shelfFixture(t)
+	doc, _ := sampleDoc(t, 0)
+	db.stock("sound", "Sound fight", doc, 2000)
+	db.meta["lost"] = LibEntry{ID: "lost", Name: "Lost fight", Changed: 1000}
+	tbl.refresh(ctx, func(app.Context) {})
+
+	tbl.exportEntry(ctx, "sound")
+	if tbl.notice.Key != "" {
+		t.Fatalf("exporting a sound entry said %q", tbl.notice.Key)
+	}
+	tbl.exportEntry(ctx, "lost")
+	if n := tbl.notice; n.Key != "notice.export-failed" || !n.Error || !strings.Contains(n.In(i18n.English), "lost") {
+		t.Errorf("an entry without its document: notice %+v (%q)", n, n.In(i18n.English))
+	}
+	tbl.notice = Notice{}
+	db.lost = errors.New("NotReadableError: the map is gone")
+	tbl.exportEntry(ctx, "sound")
+	if n := tbl.notice; n.Key != "notice.export-failed" || !strings.Contains(n.In(i18n.English), "the map is gone") {
+		t.Errorf("an unreadable map image: notice %+v (%q)", n, n.In(i18n.English))
+	}
+	if len(db.meta) != 2 || db.docs["sound"] != doc {
+		t.Error("exporting changed the library")
+	}
 }
