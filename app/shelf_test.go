@@ -596,3 +596,17 @@ func TestExportEntryFails(t *testing.T) {
 		t.Error("exporting changed the library")
 	}
 }
+
+// TestHeldTabStorageFull keeps a held tab on its encounter, still held,
+// when its copy cannot be written, and tells the user why.
+func TestHeldTabStorageFull(t *testing.T) {
+	tbl, db, ctx := shelfFixture(t)
+	tbl.openSample(ctx, rulesets.Samples()[0].ID)
+	first := tbl.shelf.entry
+	tbl.heard(ctx, "open", first.ID)
+	db.fail = ErrStorageFull
+	tbl.continueInCopy(ctx)
+	if tbl.shelf.entry.ID != first.ID || !tbl.shelf.held || len(db.meta) != 1 || tbl.notice.Key != "notice.storage-full" {
+		t.Errorf("entry %q (was %q), held %v, %d entries, notice %q", tbl.shelf.entry.ID, first.ID, tbl.shelf.held, len(db.meta), tbl.notice.Key)
+	}
+}

@@ -108,3 +108,21 @@ func TestClip(t *testing.T) {
 		}
 	}
 }
+
+// TestCountedNotice draws a counted notice (a file too large) in the
+// plural form of each language, with the number written the language's
+// way.
+func TestCountedNotice(t *testing.T) {
+	n := Notice{Key: "notice.file-too-large", Count: 20000, Error: true}
+	for _, l := range i18n.Langs {
+		html := app.HTMLString(app.P().Body(n.render(l)...))
+		want := i18n.Int(l, 20000)
+		if !strings.Contains(html, want) || strings.Contains(html, "{n}") {
+			t.Errorf("%v: %s, want %s in it", l, html, want)
+		}
+	}
+	pl := app.HTMLString(app.P().Body(n.render(i18n.Polish)...))
+	if !strings.Contains(pl, "bajtów") {
+		t.Errorf("Polish takes the form for many: %s", pl)
+	}
+}
