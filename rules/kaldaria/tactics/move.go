@@ -41,25 +41,75 @@ func (b *Battle) prepare(id string, mv Move) (int, Budget, error) {
 	return i, b.budget(i, mv.Mode), nil
 }
 
-// stepCost is mover i's cost function moving as mode: steps cost 1
-// (K-GRID-4), never enter a square holding an undefeated enemy (K-GRID-2)
-// and never strand the mover (strands). The search asks about every step
-// from one square in a row, so whether the mover is passing through that
-// square is worked out once for them.
-func (b *Battle) stepCost(i int, mode Mode) grid.Cost {
+// stepCost is mover i's cost function moving as mode for a search within
+// r squares of where it stands: steps cost 1 (K-GRID-4), never enter a
+// square holding an undefeated enemy (K-GRID-2) and never strand the mover
+// (strands). The search asks about each square up to eight times, once
+// from each neighbour, so what it may do there is worked out once
+// (squareFacts).
+func (b *Battle) stepCost(i int, mode Mode, r int) grid.Cost {
+	sq := b.facts(i, r)
 	last, passing := grid.Square{X: -1, Y: -1}, false
 	return func(from, to grid.Square) int {
-		if !b.enterable(i, to) {
+		if sq.at(to)&factEnterable == 0 {
 			return grid.Blocked
 		}
-		if from != last {
-			last, passing = from, b.passing(i, from)
+		if from != last { // the steps from one square are asked in a row
+			last, passing = from, sq.at(from)&factPassing != 0
 		}
 		if passing && b.provokes(i, mode, from, to) {
 			return grid.Blocked
 		}
 		return 1
 	}
+}
+
+// squareFacts keeps, for one search of one mover, what it has worked out
+// about each square of the search's window: whether the mover may enter it
+// (enterable) and whether it would only be passing through (passing).
+type squareFacts struct {
+	b     *Battle
+	i     int
+	win   window
+	facts []uint8 // per window index: the fact* bits, 0 until worked out
+}
+
+// The bits of squareFacts.facts.
+const (
+	factKnown uint8 = 1 << iota
+	factEnterable
+	factPassing
+)
+
+// facts returns the empty facts of mover i for a search within r squares
+// of where it stands.
+func (b *Battle) facts(i, r int) *squareFacts {
+	win := b.window(b.cs[i].At, r)
+	return &squareFacts{b: b, i: i, win: win, facts: make([]uint8, win.len())}
+}
+
+// at returns the fact bits of anchor s, working them out the first time.
+func (f *squareFacts) at(s grid.Square) uint8 {
+	if !f.win.in(s) {
+		return f.b.factsAt(f.i, s)
+	}
+	k := f.win.index(s)
+	if f.facts[k] == 0 {
+		f.facts[k] = f.b.factsAt(f.i, s)
+	}
+	return f.facts[k]
+}
+
+// factsAt works out the fact bits of mover i at anchor at.
+func (b *Battle) factsAt(i int, at grid.Square) uint8 {
+	fs := factKnown
+	if b.enterable(i, at) {
+		fs |= factEnterable
+	}
+	if b.passing(i, at) {
+		fs |= factPassing
+	}
+	return fs
 }
 
 // strands reports whether a step of mover i moving as mode from anchor
@@ -146,7 +196,7 @@ func (b *Battle) reachable(i int, mv Move, bu Budget) Reachable {
 		}
 		return out
 	}
-	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i, mv.Mode))
+	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i, mv.Mode, bu.Squares))
 	squares := gr.Squares()
 	// The enemies whose OA the engine's path to a square provokes are
 	// those of the square before it and those its last step provokes:
@@ -268,7 +318,7 @@ func (b *Battle) path(i int, mv Move, bu Budget, to grid.Square) (Plan, error) {
 	if !bu.Allowed {
 		return Plan{}, refuse(bu.Reason, "mode")
 	}
-	path := b.board.PathTo(b.cs[i].Place(), to, bu.Squares, b.stepCost(i, mv.Mode))
+	path := b.board.PathTo(b.cs[i].Place(), to, bu.Squares, b.stepCost(i, mv.Mode, bu.Squares))
 	if path == nil {
 		return Plan{}, refuse(ReasonNoPath, "to")
 	}
@@ -307,6 +357,11 @@ func (b *Battle) window(at grid.Square, r int) window {
 
 // len is the number of squares in the window.
 func (w window) len() int { return w.w * w.h }
+
+// in reports whether square s lies in the window.
+func (w window) in(s grid.Square) bool {
+	return s.X >= w.x0 && s.Y >= w.y0 && s.X < w.x0+w.w && s.Y < w.y0+w.h
+}
 
 // index returns the window index of square s, which must lie in it.
 func (w window) index(s grid.Square) int { return (s.Y-w.y0)*w.w + s.X - w.x0 }

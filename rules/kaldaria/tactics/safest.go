@@ -72,6 +72,7 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 		}
 		return w
 	}
+	sq := b.facts(i, bu.Squares)
 	startState := state{int32(b.board.Index(here.At)), 0}
 	parent := map[state]state{startState: startState}
 	layer := []state{startState}
@@ -92,10 +93,10 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 		for _, s := range layer {
 			from := b.board.Square(int(s.sq))
 			ff := grid.Footprint{At: from, Side: here.Side}
-			passing := b.passing(i, from)
+			passing := sq.at(from)&factPassing != 0
 			for _, d := range grid.Directions {
 				t := from.Add(d)
-				if !b.board.CanStep(ff, d) || !b.enterable(i, t) || passing && b.provokes(i, mv.Mode, from, t) {
+				if !b.board.CanStep(ff, d) || sq.at(t)&factEnterable == 0 || passing && b.provokes(i, mv.Mode, from, t) {
 					continue
 				}
 				ti := int32(b.board.Index(t))
