@@ -610,3 +610,36 @@ func TestHeldTabStorageFull(t *testing.T) {
 		t.Errorf("entry %q (was %q), held %v, %d entries, notice %q", tbl.shelf.entry.ID, first.ID, tbl.shelf.held, len(db.meta), tbl.notice.Key)
 	}
 }
+
+// TestMapKeptWithEntry keeps the map's fit with the open encounter in the
+// library; a full storage is told and leaves the picture on screen;
+// removing the map clears both of its blobs and the board's layer.
+func TestMapKeptWithEntry(t *testing.T) {
+	tbl, db, ctx := shelfFixture(t)
+	tbl.openSample(ctx, rulesets.Samples()[0].ID)
+	id := tbl.shelf.entry.ID
+	tbl.mapImg = mapImage{entry: id, url: "blob:x", w: 400, h: 300, fit: mapFit{Scale: 250, DX: 12, Dim: 40}}
+
+	tbl.saveMap(ctx, app.Undefined())
+	if _, ok := db.blobs[id+"/"+blobMapFit]; !ok {
+		t.Fatal("the fit was not kept with the encounter")
+	}
+	if _, ok := db.blobs[id+"/"+blobMap]; ok {
+		t.Error("moving a slider wrote the picture again")
+	}
+
+	db.fail = ErrStorageFull
+	delete(db.blobs, id+"/"+blobMapFit)
+	tbl.saveMap(ctx, app.Undefined())
+	if tbl.notice.Key != "notice.storage-full" || tbl.mapImg.layer() == nil || len(db.blobs) != 0 {
+		t.Errorf("on a full storage: notice %q, picture shown %v, %d blobs", tbl.notice.Key, tbl.mapImg.layer() != nil, len(db.blobs))
+	}
+	db.fail = nil
+
+	tbl.removeMap(ctx, app.Event{})
+	_, pic := db.blobs[id+"/"+blobMap]
+	_, fit := db.blobs[id+"/"+blobMapFit]
+	if tbl.mapImg.layer() != nil || !pic || !fit {
+		t.Errorf("after removing: layer shown %v, picture cleared %v, fit cleared %v", tbl.mapImg.layer() != nil, pic, fit)
+	}
+}
