@@ -41,14 +41,13 @@ func (b *Battle) prepare(id string, mv Move) (int, Budget, error) {
 	return i, b.budget(i, mv.Mode), nil
 }
 
-// stepCost is mover i's cost function moving as mode for a search within
-// r squares of where it stands: steps cost 1 (K-GRID-4), never enter a
+// stepCost is mover i's cost function moving as mode, with the facts sq of
+// its search: steps cost 1 (K-GRID-4), never enter a
 // square holding an undefeated enemy (K-GRID-2) and never strand the mover
 // (strands). The search asks about each square up to eight times, once
 // from each neighbour, so what it may do there is worked out once
 // (squareFacts).
-func (b *Battle) stepCost(i int, mode Mode, r int) grid.Cost {
-	sq := b.facts(i, r)
+func (b *Battle) stepCost(i int, mode Mode, sq *squareFacts) grid.Cost {
 	last, passing := grid.Square{X: -1, Y: -1}, false
 	return func(from, to grid.Square) int {
 		if sq.at(to)&factEnterable == 0 {
@@ -66,7 +65,8 @@ func (b *Battle) stepCost(i int, mode Mode, r int) grid.Cost {
 
 // squareFacts keeps, for one search of one mover, what it has worked out
 // about each square of the search's window: whether the mover may enter it
-// (enterable) and whether it would only be passing through (passing).
+// (enterable), may end its move there (room) and would only be passing
+// through (passing).
 type squareFacts struct {
 	b     *Battle
 	i     int
@@ -78,6 +78,7 @@ type squareFacts struct {
 const (
 	factKnown uint8 = 1 << iota
 	factEnterable
+	factRoom
 	factPassing
 )
 
@@ -106,7 +107,11 @@ func (b *Battle) factsAt(i int, at grid.Square) uint8 {
 	if b.enterable(i, at) {
 		fs |= factEnterable
 	}
-	if b.passing(i, at) {
+	room, passing := b.standing(i, at)
+	if room {
+		fs |= factRoom
+	}
+	if passing {
 		fs |= factPassing
 	}
 	return fs
@@ -124,11 +129,19 @@ func (b *Battle) strands(i int, mode Mode, from, to grid.Square) bool {
 // passing reports whether mover i at anchor at would only be passing
 // through: it does not stand there and has no room to stop (K-SIZE-2).
 func (b *Battle) passing(i int, at grid.Square) bool {
+	_, passing := b.standing(i, at)
+	return passing
+}
+
+// standing reports whether mover i has room to end its move at anchor at
+// (room) and whether it would only be passing through there (passing).
+func (b *Battle) standing(i int, at grid.Square) (room, passing bool) {
 	c := b.cs[i]
-	if at == c.At || c.side() == 1 && b.occ.at(b.board.Index(at)).units == 0 {
-		return false // where it stands, or an empty square
+	if c.side() == 1 && at != c.At && b.occ.at(b.board.Index(at)).units == 0 {
+		return c.Size.Units() <= grid.SquareUnits, false // an empty square: its own units alone
 	}
-	return !b.room(i, at)
+	room = b.room(i, at)
+	return room, at != c.At && !room
 }
 
 // provokes reports whether a step of mover i moving as mode from anchor
@@ -196,7 +209,8 @@ func (b *Battle) reachable(i int, mv Move, bu Budget) Reachable {
 		}
 		return out
 	}
-	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i, mv.Mode, bu.Squares))
+	sq := b.facts(i, bu.Squares)
+	gr := b.board.Reach(b.cs[i].Place(), bu.Squares, b.stepCost(i, mv.Mode, sq))
 	squares := gr.Squares()
 	// The enemies whose OA the engine's path to a square provokes are
 	// those of the square before it and those its last step provokes:
@@ -220,7 +234,7 @@ func (b *Battle) reachable(i int, mv Move, bu Budget) Reachable {
 			}
 		}
 		head[win.index(s)], count[win.index(s)] = h, n
-		out.Dests = append(out.Dests, Dest{At: s, Cost: c, Room: b.room(i, s), OAs: int(n)})
+		out.Dests = append(out.Dests, Dest{At: s, Cost: c, Room: sq.at(s)&factRoom != 0, OAs: int(n)})
 	}
 	return out
 }
@@ -318,7 +332,7 @@ func (b *Battle) path(i int, mv Move, bu Budget, to grid.Square) (Plan, error) {
 	if !bu.Allowed {
 		return Plan{}, refuse(bu.Reason, "mode")
 	}
-	path := b.board.PathTo(b.cs[i].Place(), to, bu.Squares, b.stepCost(i, mv.Mode, bu.Squares))
+	path := b.board.PathTo(b.cs[i].Place(), to, bu.Squares, b.stepCost(i, mv.Mode, b.facts(i, bu.Squares)))
 	if path == nil {
 		return Plan{}, refuse(ReasonNoPath, "to")
 	}
