@@ -92,7 +92,7 @@ func (a Attack) oa() OAKind {
 }
 
 // validate checks the attack against the attacker's profile.
-func (a Attack) validate(att Profile) error {
+func (a Attack) validate(att *Profile) error {
 	if a.Weapon < 0 || a.Weapon >= len(att.Weapons) {
 		return combat.Invalid("K-RES-2", "weapon", "attacker has no weapon %d", a.Weapon)
 	}
@@ -116,7 +116,7 @@ func (a Attack) validate(att Profile) error {
 		return combat.Invalid("K-DMG-8", "campaign.damageCapTenths", "%d is outside 0..1000", c)
 	}
 	if a.Kind != "" {
-		if err := (Profile{}).validateWeapon(Weapon{Kind: a.Kind}); err != nil {
+		if err := (&Profile{}).validateWeapon(&Weapon{Kind: a.Kind}); err != nil {
 			return err
 		}
 	}

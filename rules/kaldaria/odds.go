@@ -218,7 +218,7 @@ func SequenceOdds(def Profile, st RoundState, strikes []Strike) (Sequence, error
 		return Sequence{}, err
 	}
 	for i, s := range strikes {
-		if err := check(s.Attacker, def, s.Attack); err != nil {
+		if err := check(&s.Attacker, &def, s.Attack); err != nil {
 			if e, ok := err.(*combat.RuleError); ok {
 				e.Field = fmt.Sprintf("strikes[%d].%s", i, e.Field)
 			}
@@ -329,11 +329,11 @@ func SequenceOdds(def Profile, st RoundState, strikes []Strike) (Sequence, error
 // newStrikePlans prepares the plans of one strike against def.
 func newStrikePlans(s Strike, def Profile) *strikePlans {
 	sp := &strikePlans{}
-	sp.plans[0] = newPlan(s.Attacker, def, s.Attack, false, nil)
+	sp.plans[0] = newPlan(&s.Attacker, &def, s.Attack, false, nil)
 	sp.finals[0] = sp.plans[0].finalDists()
 	sp.plans[1], sp.finals[1] = sp.plans[0], sp.finals[0]
 	if s.Attack.Campaign.Wounded != WoundedToHit {
-		sp.plans[1] = newPlan(s.Attacker, def, s.Attack, true, nil)
+		sp.plans[1] = newPlan(&s.Attacker, &def, s.Attack, true, nil)
 		sp.finals[1] = sp.plans[1].finalDists()
 	}
 	sp.branches = [2]map[roundKey][]branch{{}, {}}

@@ -138,7 +138,7 @@ func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
 // separately because a sequence of attacks can wound the defender partway.
 // With a tracer the plan records its steps there; without one it records
 // none (odds need no trace).
-func newPlan(att, def Profile, a Attack, defWounded bool, tr *tracer) plan {
+func newPlan(att, def *Profile, a Attack, defWounded bool, tr *tracer) plan {
 	w := att.Weapons[a.Weapon]
 	p := plan{kind: w.Kind, weapon: w, tr: tr, paralysed: a.Paralysed}
 	if a.Kind != "" {
@@ -233,7 +233,7 @@ func newPlan(att, def Profile, a Attack, defWounded bool, tr *tracer) plan {
 
 // planDodge fixes the dodge parameters of K-DODGE-2..9 that do not depend on
 // the hit counter or on the critical status.
-func (p *plan) planDodge(def Profile, a Attack) {
+func (p *plan) planDodge(def *Profile, a Attack) {
 	if !def.hasDodge() || p.paralysed {
 		return
 	}
@@ -287,7 +287,7 @@ func (p *plan) dodgeChance(n int, crit bool) int {
 
 // planParries fixes the order, parry THACs and allowances of the parries
 // (K-PARRY-3..14, D-6, D-7).
-func (p *plan) planParries(att, def Profile, a Attack) {
+func (p *plan) planParries(att, def *Profile, a Attack) {
 	base := def.THAC10 - def.levelBonus() - AbilityBonus(def.Str)
 	regular, primarySkill, hasWeapon := base, 0, false
 	grandW := def.GrandParry
@@ -370,7 +370,7 @@ func spend(s RoundState, k ParryKind) RoundState {
 }
 
 // planDamage fixes the damage pipeline (K-DMG-1..8, K-FA, K-HP, K-LIFE).
-func (p *plan) planDamage(def Profile, a Attack, oa OAKind, banning bool) {
+func (p *plan) planDamage(def *Profile, a Attack, oa OAKind, banning bool) {
 	w := p.weapon
 	p.physical = p.kind.physical()
 	if p.physical {

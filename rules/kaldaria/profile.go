@@ -310,7 +310,10 @@ const (
 
 // Validate checks that the profile describes a possible creature and
 // returns a *combat.RuleError naming the first offending field.
-func (p Profile) Validate() error {
+func (p Profile) Validate() error { return p.validate() }
+
+// validate is Validate without copying the profile.
+func (p *Profile) validate() error {
 	switch p.Profession {
 	case Monster, Warrior, Swordsman, Ranger, Assassin, Thief:
 	default:
@@ -356,8 +359,8 @@ func (p Profile) Validate() error {
 			}
 		}
 	}
-	for i, w := range p.Weapons {
-		if err := p.validateWeapon(w); err != nil {
+	for i := range p.Weapons {
+		if err := p.validateWeapon(&p.Weapons[i]); err != nil {
 			e := err.(*combat.RuleError)
 			e.Field = fmt.Sprintf("weapons[%d].%s", i, e.Field)
 			return e
@@ -367,7 +370,7 @@ func (p Profile) Validate() error {
 }
 
 // validateWeapon checks one weapon of the profile.
-func (p Profile) validateWeapon(w Weapon) error {
+func (p *Profile) validateWeapon(w *Weapon) error {
 	switch w.Kind {
 	case MeleeWeapon, NaturalWeaponlike, Bite, NaturalOther, MissileSlow, MissileFast, SpellMissile, GhostTouch:
 	default:
@@ -377,7 +380,7 @@ func (p Profile) validateWeapon(w Weapon) error {
 		return combat.Invalid("K-MOD-4", "skill", "unknown weapon-skill tier %q", w.Skill)
 	}
 	if w.Skill == HighMaster {
-		if !p.masters(w) {
+		if !p.masters(*w) {
 			return combat.Invalid("K-MOD-4", "skill", "High master only for a swordsman with a sword or a ranger with a bow")
 		}
 		if p.Level < 19 {

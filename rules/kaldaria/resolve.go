@@ -36,22 +36,22 @@ type Result struct {
 // Invalid input gives a *combat.RuleError; a scripted roller that runs short
 // gives a *dice.TapeError.
 func Resolve(att, def Profile, st RoundState, a Attack, r dice.Roller) (Result, error) {
-	if err := check(att, def, a); err != nil {
+	if err := check(&att, &def, a); err != nil {
 		return Result{}, err
 	}
 	var tr tracer
-	p := newPlan(att, def, a, def.Wounded(), &tr)
+	p := newPlan(&att, &def, a, def.Wounded(), &tr)
 	var res Result
 	err := dice.Catch(func() { res = p.resolve(def.Vitals, st, r) })
 	return res, err
 }
 
 // check validates both profiles and the attack.
-func check(att, def Profile, a Attack) error {
-	if err := att.Validate(); err != nil {
+func check(att, def *Profile, a Attack) error {
+	if err := att.validate(); err != nil {
 		return err
 	}
-	if err := def.Validate(); err != nil {
+	if err := def.validate(); err != nil {
 		return err
 	}
 	return a.validate(att)
@@ -63,10 +63,10 @@ func check(att, def Profile, a Attack) error {
 // setting; parrying is never a per-hit choice (K-PARRY-12), so the UI shows
 // this list rather than asking.
 func ParryPlan(att, def Profile, st RoundState, a Attack) ([]ParryOption, error) {
-	if err := check(att, def, a); err != nil {
+	if err := check(&att, &def, a); err != nil {
 		return nil, err
 	}
-	p := newPlan(att, def, a, def.Wounded(), nil)
+	p := newPlan(&att, &def, a, def.Wounded(), nil)
 	var out []ParryOption
 	for _, o := range p.parries[:p.nParries] {
 		if left := o.Left - spent(st, o.Kind); left > 0 {
