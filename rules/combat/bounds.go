@@ -193,17 +193,24 @@ func checkCommand(c Command) error {
 // checkProfiles checks every combatant that has a stat block against it:
 // its stats must be the ones the ruleset derives from the block, and a
 // ruleset that keeps state of its own checks that too (StateChecker).
+// Profile is a function of the block's text alone, so a block that several
+// combatants share (a band of the same creature) is decoded once.
 func checkProfiles(rs Ruleset, e Encounter) error {
 	p, _ := rs.(Profiler)
 	sc, _ := rs.(StateChecker)
+	seen := map[string]Stats{}
 	for _, c := range e.Combatants {
 		if len(c.Profile) > 0 {
 			if p == nil {
 				return &UnsupportedError{Ruleset: rs.ID(), Capability: "Profiler"}
 			}
-			st, err := p.Profile(c.Profile)
-			if err != nil {
-				return fmt.Errorf("combatant %s: %w", c.ID, err)
+			st, ok := seen[string(c.Profile)]
+			if !ok {
+				var err error
+				if st, err = p.Profile(c.Profile); err != nil {
+					return fmt.Errorf("combatant %s: %w", c.ID, err)
+				}
+				seen[string(c.Profile)] = st
 			}
 			if st != c.Stats {
 				return Invalid("", "stats", "combatant %s: the stats are not the ones its stat block gives", c.ID)

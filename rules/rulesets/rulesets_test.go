@@ -202,3 +202,33 @@ func TestCounters(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFirstSample builds the sample a new user's first screen shows:
+// its layout, then a session started from it.
+func BenchmarkFirstSample(b *testing.B) {
+	reg := Registry()
+	for b.Loop() {
+		if _, err := Samples()[0].Session(reg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReopenFirstSample reopens the first sample from its save, as a
+// returning user's first screen does.
+func BenchmarkReopenFirstSample(b *testing.B) {
+	reg := Registry()
+	sess, err := Samples()[0].Session(reg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc, err := combat.EncodeSave(sess)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := combat.DecodeSave(reg, doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

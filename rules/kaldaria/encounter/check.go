@@ -30,7 +30,11 @@ func (Ruleset) CheckState(enc combat.Encounter, id string) error {
 			return err
 		}
 	}
-	if len(c.Profile) > 0 {
+	// The stat block bounds only force armour and life-key uses: it is
+	// decoded when the state holds one of them, and not for every creature
+	// of every encounter a session starts from (Profile checks the block
+	// itself just before).
+	if len(c.Profile) > 0 && (s.ForceArmour != nil || s.LifeKeyUses != nil) {
 		var err error
 		if v, err = DecodeSheet(c.Profile); err != nil {
 			return err
