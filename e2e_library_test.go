@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"battlemat/app"
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/rulesets"
@@ -437,4 +438,45 @@ func TestE2ENoDatabase(t *testing.T) {
 	eval[bool](t, ctx, `(document.getElementById('library-toggle').click(), true)`)
 	poll[bool](t, ctx, `(document.getElementById('library') || {textContent: ''}).textContent.includes(`+jsString(i18n.T(i18n.English, "library.none"))+`)`, 5*time.Second)
 	screenshot(t, ctx, "library-no-database")
+}
+
+// TestE2ERestoreBuildsNoSample (issue 16): a returning user's encounter is
+// reopened without building the first sample on the way, and a share link
+// opened over an autosave builds none either; only a profile with nothing
+// to reopen builds the sample. Each sample built leaves a mark in the
+// page's performance timeline.
+func TestE2ERestoreBuildsNoSample(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	marks := `performance.getEntriesByName('` + app.SampleMark + `').length`
+	load := func(url, token string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+			t.Fatal(err)
+		}
+		navigate(t, ctx, url)
+		poll[bool](t, ctx, `document.getElementById('`+token+`') !== null`, 20*time.Second)
+	}
+
+	load(srv.URL+"/", "token-urchin-1") // nothing to reopen: the first sample
+	poll[bool](t, ctx, marks+` === 1`, 10*time.Second)
+	openLibrary(t, ctx, "entries", 1)
+	closeLibrary(t, ctx)
+
+	load(srv.URL+"/#"+dairnDuel(t), "token-hero") // the autosave is reopened, then the link opens over it
+	openLibrary(t, ctx, "entries", 2)
+	if n := eval[int](t, ctx, marks); n != 0 {
+		t.Errorf("a share link opened over an autosave built %d samples, want 0", n)
+	}
+	closeLibrary(t, ctx)
+
+	load(srv.URL+"/", "token-hero") // the link's entry, now this tab's autosave
+	openLibrary(t, ctx, "entries", 2)
+	if n := eval[int](t, ctx, marks); n != 0 {
+		t.Errorf("reopening the autosave built %d samples, want 0", n)
+	}
+	if eval[bool](t, ctx, `document.getElementById('token-urchin-1') !== null`) {
+		t.Error("the first sample shows instead of the reopened encounter")
+	}
+	screenshot(t, ctx, "restore-no-sample")
 }

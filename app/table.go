@@ -100,7 +100,7 @@ func (t *Table) OnNav(ctx app.Context) {
 // showSample lays out the first sample, saved nowhere: the page the
 // server renders before the app has read the library.
 func (t *Table) showSample() {
-	if sess, _, err := t.sample(rulesets.Samples()[0].ID); err == nil {
+	if sess, _, err := t.buildSample(rulesets.Samples()[0].ID); err == nil {
 		t.use(sess)
 	}
 }
@@ -108,12 +108,26 @@ func (t *Table) showSample() {
 // openSample opens a fresh sample as a new library entry; the encounter
 // open before stays in the library.
 func (t *Table) openSample(ctx app.Context, id string) {
-	sess, s, err := t.sample(id)
+	sess, s, err := t.buildSample(id)
 	if err != nil {
 		t.notice = warn("notice.not-allowed.bare", "msg", err)
 		return
 	}
 	t.adopt(ctx, sess, s.Title, "notice.opened.sample")
+}
+
+// SampleMark names the entry each sample built leaves in the page's
+// performance timeline, so a profile of a load shows whether its first
+// screen waited for one (a returning user's never does).
+const SampleMark = "battlemat:sample"
+
+// buildSample builds a fresh session of the sample id, leaving a
+// SampleMark in the performance timeline.
+func (t *Table) buildSample(id string) (*combat.Session, rulesets.Sample, error) {
+	if p := app.Window().Get("performance"); p.Truthy() {
+		p.Call("mark", SampleMark)
+	}
+	return t.sample(id)
 }
 
 // use makes sess the open session and clears what pointed into the old
