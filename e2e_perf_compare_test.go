@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,12 +13,19 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/chromedp"
 )
 
 // TestPerf measures Battlemat against the bare go-app baseline in one run
 // on this machine (make perf): cold "board ready" in a fresh profile, warm
-// "board ready" once the service worker holds the bundle, alternating the
-// two apps round by round; then Battlemat's drag frames and select → bands
+// "board ready" once the service worker holds the bundle, and a returning
+// user's "board ready": the same profile with its autosave kept but the
+// service worker and the browser's caches cleared, so the bundle comes
+// over the network again; alternating the apps round by round; then Battlemat's drag frames and select → bands
 // with 100 creatures on 60×60; then, where Lighthouse is installed,
 // Lighthouse's desktop and mobile runs of both apps. It prints medians and
 // ratios and asserts nothing: the machine is shared, and the figures are
@@ -36,6 +44,7 @@ func TestPerf(t *testing.T) {
 	}
 	cold := map[string][]float64{}
 	warm := map[string][]float64{}
+	back := map[string][]float64{}
 	for i := 0; i < runs; i++ {
 		for j := range apps {
 			a := apps[(i+j)%len(apps)]
@@ -44,6 +53,8 @@ func TestPerf(t *testing.T) {
 				cold[a.name] = append(cold[a.name], navigate(t, ctx, a.url+"/"))
 				waitOffline(t, ctx)
 				warm[a.name] = append(warm[a.name], navigate(t, ctx, a.url+"/"))
+				dropCaches(t, ctx, a.url)
+				back[a.name] = append(back[a.name], navigate(t, ctx, a.url+"/"))
 			})
 		}
 	}
@@ -66,7 +77,7 @@ func TestPerf(t *testing.T) {
 	for _, c := range []struct {
 		what string
 		ms   map[string][]float64
-	}{{"cold ready", cold}, {"warm ready (service worker)", warm}} {
+	}{{"cold ready", cold}, {"warm ready (service worker)", warm}, {"returning (no cache)", back}} {
 		line := fmt.Sprintf("%-28s %s %6.0f %v", c.what, b, median(c.ms[b]), rounded(c.ms[b]))
 		for _, a := range apps[1:] {
 			m := a.name
@@ -83,6 +94,22 @@ func TestPerf(t *testing.T) {
 	}
 	report = append(report, lighthouseReport(t, apps)...)
 	t.Log("\n" + strings.Join(report, "\n"))
+}
+
+// dropCaches leaves the page, then clears origin's service worker, its
+// Cache Storage and the browser's HTTP cache; IndexedDB, where Battlemat
+// keeps the autosave, stays.
+func dropCaches(t *testing.T, ctx context.Context, origin string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: "service_workers,cache_storage"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // perfApp is one app make perf measures: its name in the report and the
