@@ -15,15 +15,7 @@ import (
 // serves it with a plain file server, as any static host or CDN would: the
 // board renders and a share link opens.
 func TestE2EStaticExport(t *testing.T) {
-	root := siteRoot(t)
-	h, err := newHandler(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := exportStatic(dir, root, h); err != nil {
-		t.Fatal(err)
-	}
+	dir := exportTo(t, siteRoot(t))
 	for _, f := range []string{"index.html", "app.js", "app-worker.js", "wasm_exec.js", "manifest.webmanifest", "web/app.wasm", "web/icon-192.png"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("the static site lacks %s", f)

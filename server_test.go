@@ -408,13 +408,10 @@ func TestVersionFollowsTheWorker(t *testing.T) {
 	}
 }
 
-// TestLoaderStreamsTheBundle: the page script the server sends, under both
-// its names, and the one the static export writes hand fetch's response for
-// app.wasm straight to WebAssembly.instantiateStreaming, never through
-// go-app's counting stream, and the server's copy still answers
-// conditional requests.
-func TestLoaderStreamsTheBundle(t *testing.T) {
-	root := testRoot(t)
+// exportTo writes the app served from root as a static website into a
+// temporary folder (make static) and returns the folder.
+func exportTo(t *testing.T, root string) string {
+	t.Helper()
 	h, err := newHandler(root)
 	if err != nil {
 		t.Fatal(err)
@@ -423,6 +420,16 @@ func TestLoaderStreamsTheBundle(t *testing.T) {
 	if err := exportStatic(dir, root, h); err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// TestLoaderStreamsTheBundle: the page script the server sends, under both
+// its names, and the one the static export writes hand fetch's response for
+// app.wasm straight to WebAssembly.instantiateStreaming, never through
+// go-app's counting stream, and the server's copy still answers
+// conditional requests.
+func TestLoaderStreamsTheBundle(t *testing.T) {
+	dir := exportTo(t, testRoot(t))
 	exported, err := os.ReadFile(filepath.Join(dir, "app.js"))
 	if err != nil {
 		t.Fatal(err)
