@@ -25,8 +25,9 @@ import (
 // "board ready" once the service worker holds the bundle, and a returning
 // user's "board ready": the same profile with its autosave kept but the
 // service worker and the browser's caches cleared, so the bundle comes
-// over the network again; alternating the apps round by round; then Battlemat's drag frames and select → bands
-// with 100 creatures on 60×60; then, where Lighthouse is installed,
+// over the network again; alternating the apps round by round; then
+// Battlemat's drag frames and select → bands with 100 creatures on 60×60;
+// then, where Lighthouse is installed,
 // Lighthouse's desktop and mobile runs of both apps. It prints medians and
 // ratios and asserts nothing: the machine is shared, and the figures are
 // read against the goals. PERF_RUNS sets the rounds (5), LIGHTHOUSE_RUNS
