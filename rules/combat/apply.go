@@ -32,7 +32,7 @@ func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []
 	if err := rulesetOf(rs, enc); err != nil {
 		return enc, nil, err
 	}
-	return apply(rs, enc, enc.fork(), cmd, r)
+	return apply(rs, enc, enc.fork(), cmd, r, nil)
 }
 
 // rulesetOf checks that rs is the encounter's ruleset.
@@ -53,16 +53,20 @@ func rulesetOf(rs Ruleset, enc Encounter) error {
 // left half changed, so the caller must drop it too. A caller that plays
 // many commands on a private copy (a forecast playing a fight through)
 // saves a copy of the combatants and the initiative order per command.
-func ApplyOwned(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []Event, error) {
+// The events are appended to events (nil for a new list), so a caller that
+// is done with the last command's events can hand their list back,
+// emptied, and save its growth.
+func ApplyOwned(rs Ruleset, enc Encounter, cmd Command, r dice.Roller, events []Event) (Encounter, []Event, error) {
 	if err := rulesetOf(rs, enc); err != nil {
 		return enc, nil, err
 	}
-	return apply(rs, enc, enc, cmd, r)
+	return apply(rs, enc, enc, cmd, r, events)
 }
 
-// apply applies cmd to next, enc's fork or enc itself, as Apply describes.
-func apply(rs Ruleset, enc, next Encounter, cmd Command, r dice.Roller) (Encounter, []Event, error) {
-	a := &applier{rs: rs, e: next, r: r}
+// apply applies cmd to next, enc's fork or enc itself, as Apply describes,
+// appending its events to events.
+func apply(rs Ruleset, enc, next Encounter, cmd Command, r dice.Roller, events []Event) (Encounter, []Event, error) {
+	a := &applier{rs: rs, e: next, r: r, events: events}
 	a.e.memo = enc.memo.next()
 	if tr, ok := rs.(TurnRuler); ok {
 		a.rules = tr.TurnRules()

@@ -98,12 +98,21 @@ type MovePreview struct {
 
 // PreviewMove applies Move{id, path} to a copy of enc, declining every
 // opportunity attack it offers, and reports what happened (K-RES-3, K-OA-1,
-// DND-ALG-D). enc is not changed; no die is rolled.
+// DND-ALG-D). enc is not changed; no die is rolled. The copy is made once:
+// the declines that follow play on it in place (ApplyOwned).
 func PreviewMove(rs Ruleset, enc Encounter, id string, path []grid.Square) MovePreview {
 	var p MovePreview
 	var cmd Command = Move{ID: id, Path: path}
-	for range MaxPath + MaxCombatants {
-		next, events, err := Apply(rs, enc, cmd, dice.NewScripted())
+	var events []Event
+	noDice := dice.NewScripted()
+	for i := range MaxPath + MaxCombatants {
+		var next Encounter
+		var err error
+		if i == 0 {
+			next, events, err = Apply(rs, enc, cmd, noDice)
+		} else {
+			next, events, err = ApplyOwned(rs, enc, cmd, noDice, events[:0])
+		}
 		if err != nil {
 			p.Err = err
 			return p

@@ -289,11 +289,14 @@ func replayEntry(rs Ruleset, e Encounter, en Entry) (Encounter, []Event, error) 
 // (ApplyOwned).
 func replayOwned(rs Ruleset, e Encounter, en Entry, owned bool) (Encounter, []Event, error) {
 	tape := dice.FromTape(en.Tape)
-	apply := Apply
+	var next Encounter
+	var events []Event
+	var err error
 	if owned {
-		apply = ApplyOwned
+		next, events, err = ApplyOwned(rs, e, en.Command, tape, nil)
+	} else {
+		next, events, err = Apply(rs, e, en.Command, tape)
 	}
-	next, events, err := apply(rs, e, en.Command, tape)
 	if err == nil && tape.Remaining() > 0 {
 		err = &LeftoverError{Left: tape.Remaining()}
 	}

@@ -42,6 +42,12 @@ type fight struct {
 	// forecast's starting state: after the first command, which Apply
 	// plays on copies; the rest play in place (combat.ApplyOwned).
 	owned bool
+	// events is the list the last command played in place filled, handed
+	// back for the next one's events.
+	events []combat.Event
+	// scratch holds the combatants of the hypothetical asked about last
+	// (at).
+	scratch []combat.Combatant
 	// reach is the last map reach measured (mapReach): of creature id
 	// after at commands applied.
 	reach struct {
@@ -115,11 +121,15 @@ func (ft *fight) start() error {
 
 // apply applies one command and watches what it did.
 func (ft *fight) apply(cmd combat.Command) error {
-	play := combat.Apply
+	var next combat.Encounter
+	var events []combat.Event
+	var err error
 	if ft.owned && !ft.f.copying {
-		play = combat.ApplyOwned
+		next, events, err = combat.ApplyOwned(ft.f.rs, ft.enc, cmd, ft.dice, ft.events[:0])
+		ft.events = events
+	} else {
+		next, events, err = combat.Apply(ft.f.rs, ft.enc, cmd, ft.dice)
 	}
-	next, events, err := play(ft.f.rs, ft.enc, cmd, ft.dice)
 	if err != nil {
 		return &RefusedError{Fight: ft.index, Command: cmd, Err: err}
 	}

@@ -461,10 +461,12 @@ func (ft *fight) tierAt(c combat.Combatant, d destination) int {
 }
 
 // at returns the encounter with combatant id standing on s: a
-// hypothetical for queries, never applied.
+// hypothetical for one query, never applied nor kept. Its combatants are
+// the fight's scratch list, which the next hypothetical overwrites.
 func (ft *fight) at(id string, s grid.Square) combat.Encounter {
 	enc := ft.enc
-	enc.Combatants = slices.Clone(enc.Combatants)
+	ft.scratch = append(ft.scratch[:0], enc.Combatants...)
+	enc.Combatants = ft.scratch
 	enc.Combatants[enc.Find(id)].Pos = s
 	return enc
 }
