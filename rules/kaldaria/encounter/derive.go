@@ -19,9 +19,9 @@ type derivedKey struct{}
 // checked from another square (a reach search asks about many), the
 // battle with the mover standing there.
 type derived struct {
-	// What it was derived from: copies of the combatants (shared with the
-	// derived state it was built from while unchanged), the map, the
-	// round and the initiative order's members.
+	// What it was derived from: the map, the round, the initiative order's
+	// members and the combatants: the field's fighters hold copies of
+	// them, and cs does when the field could not be built.
 	cs    []*combat.Combatant
 	m     grid.Map
 	round int
@@ -93,31 +93,46 @@ func derive(enc combat.Encounter) *derived {
 	if old != nil {
 		prev = old.field
 	}
-	// A copy of what changes compares, so that a caller changing enc in
-	// place cannot change it too.
+	// Copies of what changes compares, so that a caller changing enc in
+	// place cannot change them too: the order's members here, the
+	// combatants in the field's fighters.
 	if similar {
-		d.cs, d.order = slices.Clone(old.cs), old.order
-		for _, i := range changed {
-			d.cs[i] = own(enc.Combatants[i])
-		}
+		d.order = old.order
 	} else {
-		d.cs = make([]*combat.Combatant, len(enc.Combatants))
-		for i, c := range enc.Combatants {
-			d.cs[i] = own(c)
-		}
 		d.order = make([][]string, len(enc.Order))
 		for i, s := range enc.Order {
 			d.order[i] = slices.Clone(s.Members)
 		}
-		changed = nil
 	}
 	if similar && old.err == nil {
 		d.field, d.err = buildField(enc, prev, changed)
 	} else {
 		d.field, d.err = buildField(enc, prev, nil)
 	}
+	if d.err != nil {
+		d.cs = make([]*combat.Combatant, len(enc.Combatants))
+		for i, c := range enc.Combatants {
+			d.cs[i] = own(c)
+		}
+	}
 	enc.Memo().Store(derivedKey{}, recent{d, old})
 	return d
+}
+
+// combatants is how many combatants d was derived from.
+func (d *derived) combatants() int {
+	if d.field != nil {
+		return len(d.field.fs)
+	}
+	return len(d.cs)
+}
+
+// combatant returns the copy of combatant i that d was derived from.
+func (d *derived) combatant(i int) *combat.Combatant {
+	if d.field != nil {
+		return &d.field.fs[i].c
+	}
+	return d.cs[i]
 }
 
 // deriveMover returns what a step of combatant id from square from needs:
@@ -139,7 +154,7 @@ func deriveMover(enc combat.Encounter, id string, from grid.Square) (*derived, *
 			}
 			// A step asked about again (not a move's next step) is worth
 			// deriving the state for: the next asks find it.
-			if similar && len(changed) == 1 && &enc.Combatants[changed[0]] == c && movedOnly(d.cs[changed[0]], c) {
+			if similar && len(changed) == 1 && &enc.Combatants[changed[0]] == c && movedOnly(d.combatant(changed[0]), c) {
 				if l := d.last.Load(); l == nil || l.at != (placement{id, from}) {
 					return d, c
 				}
@@ -158,7 +173,7 @@ func battleNow(enc combat.Encounter, id string) (*tactics.Battle, error) {
 	if v, ok := enc.Memo().Load(derivedKey{}); ok {
 		if d := v.(recent)[0]; d != nil && d.err == nil {
 			if changed, similar := d.changes(enc); similar && len(changed) == 1 {
-				if c := &enc.Combatants[changed[0]]; c.ID == id && movedOnly(d.cs[changed[0]], c) {
+				if c := &enc.Combatants[changed[0]]; c.ID == id && movedOnly(d.combatant(changed[0]), c) {
 					return d.battleWith(id, c.Pos)
 				}
 			}
@@ -190,7 +205,7 @@ func own(c combat.Combatant) *combat.Combatant {
 // same order; changed then lists the combatants that differ, by index.
 func (d *derived) changes(enc combat.Encounter) (changed []int, similar bool) {
 	if d.m.W != enc.Map.W || d.m.H != enc.Map.H || !same(d.m.Walls, enc.Map.Walls) ||
-		d.round != enc.Round || len(d.cs) != len(enc.Combatants) || len(d.order) != len(enc.Order) {
+		d.round != enc.Round || d.combatants() != len(enc.Combatants) || len(d.order) != len(enc.Order) {
 		return nil, false
 	}
 	for i, s := range d.order {
@@ -198,8 +213,8 @@ func (d *derived) changes(enc combat.Encounter) (changed []int, similar bool) {
 			return nil, false
 		}
 	}
-	for i, c := range d.cs {
-		e := &enc.Combatants[i]
+	for i := range enc.Combatants {
+		c, e := d.combatant(i), &enc.Combatants[i]
 		if c.ID != e.ID {
 			return nil, false
 		}

@@ -47,10 +47,11 @@ type lasting struct {
 }
 
 // fighter is a combatant as the ruleset sees it: its sheet and its
-// per-round and persistent state, decoded.
+// per-round and persistent state, decoded. The sheet is shared by the
+// fighters decoded from the same JSON: read it only.
 type fighter struct {
 	c     combat.Combatant
-	sheet Sheet
+	sheet *Sheet
 	round roundState
 	state lasting
 }
@@ -82,10 +83,14 @@ func decodeFighter(c combat.Combatant, was fighter, l *lineage) (fighter, error)
 	f := fighter{c: c}
 	f.c.Conditions = slices.Clone(c.Conditions) // its own: the caller may change c's
 	var err error
-	if same(c.Profile, was.c.Profile) {
+	if was.sheet != nil && same(c.Profile, was.c.Profile) {
 		f.sheet = was.sheet
-	} else if f.sheet, err = DecodeSheet(c.Profile); err != nil {
-		return fighter{}, err
+	} else {
+		sh, err := DecodeSheet(c.Profile)
+		if err != nil {
+			return fighter{}, err
+		}
+		f.sheet = &sh
 	}
 	if len(c.RoundState) > 0 {
 		if same(c.RoundState, was.c.RoundState) {
