@@ -93,3 +93,68 @@ func cloneAims(aims []Aim) []Aim {
 	}
 	return out
 }
+
+// AimFight is the aim of a side that fights to the last: no aim declared.
+// SetAim with it clears the side's aim (ENG-AIM-2).
+const AimFight = "fight"
+
+// SetAim declares, changes or clears one side's aim by the GM's hand
+// (ENG-AIM-2): AimEscape with the side's exit squares (1 … MaxExits
+// on the map, taken in any order and kept sorted by row then column
+// without repeats), or AimFight without exits to clear it. Like the map,
+// aims may change in any phase before the end; play is unchanged.
+type SetAim struct {
+	Side  string        `json:"side"`
+	Aim   string        `json:"aim"`
+	Exits []grid.Square `json:"exits,omitempty"`
+}
+
+// Kind returns "setAim".
+func (SetAim) Kind() string { return "setAim" }
+
+// check checks what SetAim carries against the bounds a decoder enforces
+// before anything is replayed: a side key, a known kind, and the number of
+// exits its kind allows.
+func (c SetAim) check() error {
+	if !validKey(c.Side) {
+		return Invalid("ENG-AIM-2", "setAim.side", "%q is not a valid side key", c.Side)
+	}
+	switch c.Aim {
+	case AimFight:
+		if len(c.Exits) > 0 {
+			return Invalid("ENG-AIM-2", "setAim.exits", "side %q fights to the last and has no exits", c.Side)
+		}
+	case AimEscape:
+		if len(c.Exits) == 0 || len(c.Exits) > MaxExits {
+			return OutOfRange("ENG-AIM-2", "setAim.exits", len(c.Exits), 1, MaxExits)
+		}
+	default:
+		return Invalid("ENG-AIM-2", "setAim.kind", "unknown aim %q", c.Aim)
+	}
+	return nil
+}
+
+func (c SetAim) apply(a *applier) error {
+	if err := c.check(); err != nil {
+		return err
+	}
+	exits := CanonicalWalls(c.Exits)
+	for _, s := range exits {
+		if !a.e.Map.In(s) {
+			return Refuse("ENG-AIM-2", "setAim.exits", RefusalOffMap, "square", s.Name())
+		}
+	}
+	aims := slices.DeleteFunc(cloneAims(a.e.Aims), func(b Aim) bool { return b.Side == c.Side })
+	if c.Aim == AimEscape {
+		if len(aims) >= MaxAims {
+			return OutOfRange("ENG-AIM-2", "aims", len(aims)+1, 0, MaxAims)
+		}
+		aims = append(aims, Aim{Side: c.Side, Kind: c.Aim, Exits: exits})
+	}
+	if len(aims) == 0 {
+		aims = nil
+	}
+	a.e.Aims = aims
+	a.emit(Event{Type: AimSet, Rule: "ENG-AIM-2", Key: c.Side, Count: len(exits)})
+	return nil
+}

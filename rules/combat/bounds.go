@@ -182,6 +182,8 @@ func checkCommand(c Command) error {
 		return c.Settings.Validate()
 	case Act:
 		return c.check()
+	case SetAim:
+		return c.check()
 	case EditMap:
 		if err := ValidateMap(c.Map); err != nil {
 			return err

@@ -247,6 +247,7 @@ func init() {
 	register[RollSurprise]()
 	register[Act]()
 	register[ResolveSegment]()
+	register[SetAim]()
 }
 
 // register adds the decoder of command type T under its kind.

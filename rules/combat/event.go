@@ -46,6 +46,7 @@ const (
 	ActResolved       EventType = "actResolved"      // a ruleset's act: Key, Target, Count = the number it produced, Trace (ENG-ACT-1)
 	AttackScheduled   EventType = "attackScheduled"  // put on the segment timeline: Segment = its segment in this round (ENG-TL-2)
 	SegmentResolved   EventType = "segmentResolved"  // the attacks of Segment of this round land (ENG-TL-3)
+	AimSet            EventType = "aimSet"           // the GM set side Key's aim: Count exits, 0 when it now fights to the last (ENG-AIM-2)
 )
 
 // Event is one thing that happened while a command was applied. Which fields

@@ -16,7 +16,7 @@ import (
 // docs/save-format.md.
 const (
 	SaveFormat  = "battlemat-encounter"
-	SaveVersion = 6
+	SaveVersion = 7
 )
 
 // Limits bound what a decoder accepts.
@@ -123,9 +123,10 @@ type Migration func(doc json.RawMessage) (json.RawMessage, error)
 // "declared", "settings", "timeline" and "now", a slot's "settled") and
 // their commands (docs/rounds.md); version 4 the forecast's settings
 // ("forecast"); version 5 the map picture ("picture"); version 6 the
-// sides' aims ("aims"). A run of such steps rewrites the document once, so each
-// new version costs a hostile document nothing more.
-var migrations = map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil, 5: nil}
+// sides' aims ("aims"); version 7 their command ("setAim"). A run of such
+// steps rewrites the document once, so each new version costs a hostile
+// document nothing more.
+var migrations = map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil, 5: nil, 6: nil}
 
 // versionOnly returns the document with its version set to next.
 func versionOnly(next int) Migration {

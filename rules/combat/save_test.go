@@ -44,8 +44,8 @@ func TestDecodeSaveRejects(t *testing.T) {
 	}{
 		{"not-json", "{", "expected a key"},
 		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
-		{"future-version", strings.Replace(good, `"version": 6`, `"version": 7`, 1), "version 7 is not supported"},
-		{"version-zero", strings.Replace(good, `"version": 6`, `"version": 0`, 1), "version 0 is not supported"},
+		{"future-version", strings.Replace(good, `"version": 7`, `"version": 8`, 1), "version 8 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 7`, `"version": 0`, 1), "version 0 is not supported"},
 		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
 		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
 		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
@@ -79,7 +79,7 @@ func TestDecodeSaveRejects(t *testing.T) {
 // TestMigrationHook runs a save through a migration step, as a future
 // version bump would: a version-0 document whose log key was "entries".
 func TestMigrationHook(t *testing.T) {
-	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 6`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 7`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
 	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(doc, &m); err != nil {
@@ -112,7 +112,7 @@ func TestMigrationHook(t *testing.T) {
 // document with its version 2): the steps to version 4 open it to the same
 // session.
 func TestVersion2Opens(t *testing.T) {
-	old := strings.Replace(string(goldenSave(t)), `"version": 6`, `"version": 2`, 1)
+	old := strings.Replace(string(goldenSave(t)), `"version": 7`, `"version": 2`, 1)
 	s, err := DecodeSave(testRegistry, []byte(old))
 	if err != nil {
 		t.Fatal(err)
@@ -151,12 +151,35 @@ func TestDecodeLinkRejects(t *testing.T) {
 	}
 }
 
+// aimed is the small session with the urchins' aim set, then replaced,
+// then cleared and the clearing undone: every form of setAim in one log
+// (ENG-AIM-2), for the decoders' fuzz targets.
+func aimed(t testing.TB) *Session {
+	s := small(t)
+	for _, c := range []Command{
+		SetAim{Side: "urchins", Aim: AimEscape, Exits: []grid.Square{{X: 5, Y: 4}}},
+		SetAim{Side: "urchins", Aim: AimEscape, Exits: []grid.Square{{X: 0, Y: 0}, {X: 5, Y: 0}}},
+		SetAim{Side: "urchins", Aim: AimFight},
+	} {
+		if _, err := s.Do(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Undo()
+	return s
+}
+
 func FuzzDecodeLink(f *testing.F) {
 	link, err := EncodeLink(small(f))
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(link)
+	aimLink, err := EncodeLink(aimed(f))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(aimLink) // setAim in the log (ENG-AIM-2)
 	f.Add("v1.")
 	f.Add(deflateLink([]byte(`{"format":"battlemat-encounter","version":1,"start":{"ruleset":"fake","map":{"w":1,"h":1},"phase":"setup","turn":{"slot":0,"member":0},"dice":0},"cursor":0}`)))
 	f.Fuzz(func(t *testing.T, link string) {
@@ -191,6 +214,11 @@ func FuzzDecodeLink(f *testing.F) {
 
 func FuzzDecodeSave(f *testing.F) {
 	f.Add(goldenSave(f))
+	aimSave, err := EncodeSave(aimed(f))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(aimSave) // setAim in the log (ENG-AIM-2)
 	f.Add([]byte(`{"format":"battlemat-encounter","version":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var s *Session
@@ -300,7 +328,7 @@ func TestForecastSettingsTravel(t *testing.T) {
 	if back, err = DecodeLink(testRegistry, link); err != nil || string(back.Forecast()) != string(settings) {
 		t.Errorf("link: forecast settings %s (%v), want %s", back.Forecast(), err, settings)
 	}
-	v3 := strings.Replace(string(goldenSave(t)), `"version": 6`, `"version": 3`, 1)
+	v3 := strings.Replace(string(goldenSave(t)), `"version": 7`, `"version": 3`, 1)
 	if back, err := DecodeSave(testRegistry, []byte(v3)); err != nil || back.Forecast() != nil {
 		t.Errorf("a version 3 save: %v, forecast %s", err, back.Forecast())
 	}
@@ -410,7 +438,7 @@ func TestParseCurrentMatchesParseAny(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := [][]byte{old, []byte("{"), bytes.Replace(good, []byte(`"version": 6`), []byte(`"version": 7`), 1),
+	bad := [][]byte{old, []byte("{"), bytes.Replace(good, []byte(`"version": 7`), []byte(`"version": 8`), 1),
 		bytes.Replace(good, []byte(`"cursor"`), []byte(`"bogus": 1, "cursor"`), 1), append(slices.Clip(good), "{}"...),
 		bytes.Replace(good, []byte(`"cursor"`), []byte(`"cursor": 1, "cursor"`), 1)}
 	for i, doc := range bad {
