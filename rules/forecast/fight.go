@@ -246,7 +246,7 @@ func (ft *fight) outcome(winner int) outcome {
 	for i, c := range ft.enc.Combatants {
 		o.byAim = o.byAim || ft.escaped[i] && ft.f.sideOf[i] == winner
 		o.down[i] = ft.out[i] && !ft.escaped[i]
-		o.dead[i] = ft.f.judge.isDead(c)
+		o.dead[i] = ft.f.judge.isDeadAt(ft.f.lines, i, c)
 		start := ft.f.start.Combatants[i].HP
 		if lost := start - max(c.HP, 0); lost > 0 {
 			o.hpLost[ft.f.sideOf[i]] += lost

@@ -300,6 +300,7 @@ type Forecaster struct {
 	sideOf    []int    // per creature
 	policy    map[string]Policy
 	judge     judge
+	lines     deathLines // of the start's stat blocks
 	board     *grid.Board
 	tally     tally
 	minFights int    // play at least this many, precise or not (Extend)
@@ -350,6 +351,7 @@ func New(reg *combat.Registry, enc combat.Encounter, s Settings) (*Forecaster, e
 		f.policy[side], _ = Lookup(name)
 	}
 	f.warm()
+	f.lines = f.judge.lines(f.start.Combatants)
 	n := len(enc.Combatants)
 	f.tally = tally{wins: make([]int, len(f.sides)), escapes: make([]int, len(f.sides)), down: make([]int, n), dead: make([]int, n), escaped: make([]int, n), first: make([]int, n),
 		hpLost: make([]float64, len(f.sides)), rounds: make([]int, f.set.RoundCap)}
