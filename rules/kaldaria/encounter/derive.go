@@ -187,10 +187,10 @@ func battleNow(enc combat.Encounter, id string) (*tactics.Battle, error) {
 }
 
 // movedOnly reports whether a and b are equal but for where they stand
-// and what is left of their budget.
+// (and what sameCombatant does not compare).
 func movedOnly(a, b *combat.Combatant) bool {
 	x := *a
-	x.Pos, x.Budget = b.Pos, b.Budget
+	x.Pos = b.Pos
 	return sameCombatant(&x, b)
 }
 
@@ -225,11 +225,15 @@ func (d *derived) changes(enc combat.Encounter) (changed []int, similar bool) {
 	return changed, true
 }
 
-// sameCombatant reports whether a and b are equal. The opaque JSON is
-// compared by identity first: the engine only ever replaces it.
+// sameCombatant reports whether a and b are equal in everything a derived
+// state is derived from: all but what is left of the budget and the turns
+// taken, which change with nearly every command and which queries read
+// from the encounter itself (live), so a command that only spends an
+// action or ends a turn derives nothing anew. The opaque JSON is compared
+// by identity first: the engine only ever replaces it.
 func sameCombatant(a, b *combat.Combatant) bool {
 	return a.ID == b.ID && a.Name == b.Name && a.Side == b.Side && a.Pos == b.Pos && a.Stats == b.Stats &&
-		a.HP == b.HP && a.Surprised == b.Surprised && a.Turns == b.Turns && a.Budget == b.Budget &&
+		a.HP == b.HP && a.Surprised == b.Surprised &&
 		slices.Equal(a.Conditions, b.Conditions) &&
 		same(a.Profile, b.Profile) && same(a.RoundState, b.RoundState) && same(a.State, b.State)
 }

@@ -57,14 +57,18 @@ type fighter struct {
 }
 
 // fighterOf returns combatant id decoded: from the encounter's derived
-// state, or decoded alone when another combatant's data is broken.
+// state, with its budget and turns taken as the encounter has them, or
+// decoded alone when another combatant's data is broken.
 func fighterOf(enc combat.Encounter, id string) (fighter, error) {
 	if d := derive(enc); d.err == nil {
 		f, ok := d.field.fighter(id)
 		if !ok {
 			return fighter{}, combat.NoCombatant("", "id", id)
 		}
-		return *f, nil
+		out := *f
+		c := live(enc, f)
+		out.c.Budget, out.c.Turns = c.Budget, c.Turns
+		return out, nil
 	}
 	c, ok := enc.Combatant(id)
 	if !ok {
@@ -107,6 +111,16 @@ func decodeFighter(c combat.Combatant, was fighter, l *lineage) (fighter, error)
 		}
 	}
 	return f, nil
+}
+
+// live returns fighter f's combatant in enc, which a derived state's
+// fighter was decoded from: the same but for what sameCombatant does not
+// compare (what is left of its budget, the turns it took).
+func live(enc combat.Encounter, f *fighter) *combat.Combatant {
+	if i := enc.Find(f.c.ID); i >= 0 {
+		return &enc.Combatants[i]
+	}
+	return &f.c
 }
 
 // has reports whether the combatant carries condition key k.

@@ -44,7 +44,7 @@ func (Ruleset) Bands(enc combat.Encounter, id string) ([]combat.Band, error) {
 	if !ok {
 		return nil, combat.NoCombatant("", "id", id)
 	}
-	spent := spentSquares(enc, &me.c)
+	spent := spentSquares(enc, live(enc, me))
 	out := make([]combat.Band, 0, len(bands))
 	for _, b := range bands {
 		band := combat.Band{Key: b.key, Rule: b.rule, Squares: []grid.Square{}}

@@ -111,7 +111,7 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 		if len(st.EngagedBy) == 0 {
 			st.EngagedBy = nil
 		}
-		if f.c.ID == id && me.c.Pos != me.c.Budget.Start { // the engine has already cleared the budget
+		if f.c.ID == id && me.c.Pos != live(enc, me).Budget.Start { // the engine has already cleared the budget
 			st.MovedRound = enc.Round
 			if me.mode().Mode == tactics.Charge {
 				st.ChargeRounds++
