@@ -16,19 +16,25 @@ import (
 )
 
 // The "Who wins?" panel plays the open encounter to its end many times
-// (rules/forecast) in a Web Worker (cmd/forecastworker, web/forecast-worker.js)
-// and only draws the numbers it posts back. Where there is no worker (no
-// Worker in the browser, or its files fail to load) it plays them on the
-// page's own thread, in short slices of work, each a task of its own, so
-// the table stays responsive while it runs: a slice either plays fights for
-// at most forecastSlice, showing only the progress bar's new value, or
-// plays none and redraws the panel with the numbers so far. Both play the
-// same fights with the same dice, so they give the same numbers.
+// (rules/forecast) in Web Workers (cmd/forecastworker, web/forecast-worker.js),
+// one per core up to forecastMaxWorkers: the page hands each worker blocks
+// of fights in turn, and counts the outcomes they post back in the order of
+// the fights (forecast.Forecaster.Merge), so the forecast stops on the very
+// fight, and with the very numbers, of one played in one go. Where there is
+// no worker (no Worker in the browser, or its files fail to load) it plays
+// them on the page's own thread, in short slices of work, each a task of
+// its own, so the table stays responsive while it runs: a slice either
+// plays fights for at most forecastSlice, showing only the progress bar's
+// new value, or plays none and redraws the panel with the numbers so far.
 const (
 	forecastFights  = 4000                   // most fights of a forecast; it stops earlier once precise
 	forecastMore    = 2000                   // fights "Run more" adds
 	forecastSlice   = 8 * time.Millisecond   // work in one task, well within a 60 Hz frame (16.7 ms)
 	forecastRefresh = 750 * time.Millisecond // how often the panel redraws with the numbers so far
+
+	forecastMaxWorkers = 4 // workers of one forecast at most, however many cores
+	forecastBlock      = 8 // fights a worker plays per message: tens of milliseconds
+	forecastInHand     = 2 // blocks a worker holds, so it never waits for the page
 )
 
 // actionForecast carries a forecast's next slice of work: handled by the
@@ -41,11 +47,17 @@ const forecastWorkerScript = "/web/forecast-worker.js"
 
 // forecastRun is a forecast in progress or done.
 type forecastRun struct {
-	f          *forecast.Forecaster // on the page's thread; nil while a worker plays it
-	w          *forecastWorker      // the worker that plays it, or nil
-	enc        combat.Encounter     // what it forecasts
-	set        forecast.Settings    // the settings asked for
-	rev        int                  // the revision of the session it forecasts
+	// f counts the fights: it plays them on the page's thread, or merges
+	// the outcomes the workers send. Nil when the forecast could not start.
+	f          *forecast.Forecaster
+	ws         []*forecastWorker        // the workers that play it; none on the page's thread
+	job        int                      // numbers the workers' replies about it
+	start      string                   // the message that starts it in a worker
+	next       int                      // the next fight to hand a worker
+	arrived    map[int]forecast.Outcome // outcomes of fights not yet merged, by fight
+	enc        combat.Encounter         // what it forecasts
+	set        forecast.Settings        // the settings asked for
+	rev        int                      // the revision of the session it forecasts
 	running    bool
 	cancelled  bool
 	err        string
@@ -56,67 +68,61 @@ type forecastRun struct {
 	seenFights int           // the fights of the result last shown on its tab
 }
 
-// forecastWorker is a forecast's Web Worker and the page's side of its
-// messages (cmd/forecastworker).
+// forecastWorker is a Web Worker that plays forecasts, and the page's side
+// of its messages (cmd/forecastworker).
 type forecastWorker struct {
-	js             app.Value
-	onMsg, onErr   app.Func
-	fc             *forecastRun // the forecast it plays; nil while it waits as the spare
-	start          string       // the start message, sent once the worker is listening
-	ready          bool         // the worker has said it is listening
-	played, fights int          // as last reported
-	roundCap       int
+	js           app.Value
+	onMsg, onErr app.Func
+	fc           *forecastRun // the forecast it plays; nil while it waits as a spare
+	ready        bool         // the worker has said it is listening
+	inHand       int          // blocks of fc's fights it has been sent and not answered
 }
 
-// workerReply is a message from the worker.
+// workerReply is a message from a worker.
 type workerReply struct {
-	Type     string           `json:"type"`
-	Played   int              `json:"played"`
-	Fights   int              `json:"fights"`
-	RoundCap int              `json:"roundCap"`
-	Running  bool             `json:"running"`
-	Result   *forecast.Result `json:"result"`
-	Error    string           `json:"error"`
+	Type     string             `json:"type"`
+	Job      int                `json:"job"`
+	From     int                `json:"from"`
+	Outcomes []forecast.Outcome `json:"outcomes"`
+	Error    string             `json:"error"`
 }
 
-// started reports whether the forecast could start: it has a player.
-func (fc *forecastRun) started() bool { return fc.f != nil || fc.w != nil }
+// started reports whether the forecast could start.
+func (fc *forecastRun) started() bool { return fc.f != nil }
 
-// played returns the fights played so far.
+// played returns the fights counted so far.
 func (fc *forecastRun) played() int {
-	if fc.f != nil {
-		return fc.f.Played()
+	if fc.f == nil {
+		return 0
 	}
-	return fc.w.played
+	return fc.f.Played()
 }
 
-// budget returns the fights the forecast plays at most (those asked for
-// until the worker has said).
+// budget returns the fights the forecast plays at most.
 func (fc *forecastRun) budget() int {
-	switch {
-	case fc.f != nil:
-		return fc.f.Settings().Fights
-	case fc.w.fights > 0:
-		return fc.w.fights
+	if fc.f == nil {
+		return fc.set.Fights
 	}
-	return fc.set.Fights
+	return fc.f.Settings().Fights
 }
 
 // roundCap returns the round cap in effect.
 func (fc *forecastRun) roundCap() int {
-	if fc.f != nil {
-		return fc.f.Settings().RoundCap
+	if fc.f == nil {
+		return 0
 	}
-	return fc.w.roundCap
+	return fc.f.Settings().RoundCap
 }
 
-// stop ends the forecast's worker, if any.
+// stop ends the forecast's workers, if any.
 func (fc *forecastRun) stop() {
-	if fc == nil || fc.w == nil {
+	if fc == nil {
 		return
 	}
-	fc.w.terminate()
-	fc.w = nil
+	for _, w := range fc.ws {
+		w.terminate()
+	}
+	fc.ws = nil
 }
 
 // terminate ends the worker.
@@ -126,18 +132,33 @@ func (w *forecastWorker) terminate() {
 	w.onErr.Release()
 }
 
-// release leaves the forecast's worker to the next forecast when it is
-// loaded and idle (this forecast has stopped), and ends it otherwise.
+// workerCount is how many workers a forecast uses: one per core the
+// browser reports, at least one and at most forecastMaxWorkers.
+func workerCount() int {
+	n := 1
+	if hc := app.Window().Get("navigator").Get("hardwareConcurrency"); hc.Truthy() {
+		n = hc.Int()
+	}
+	return min(max(n, 1), forecastMaxWorkers)
+}
+
+// release leaves the forecast's loaded workers to the next forecast as
+// spares once it has stopped, and ends the others. A spare may still play
+// a block of this forecast's; the next forecast's messages wait behind it
+// and its reply, numbered with this forecast's job, is dropped.
 func (t *Table) release(fc *forecastRun) {
-	if fc == nil || fc.w == nil {
+	if fc == nil {
 		return
 	}
-	if w := fc.w; w.ready && !fc.running && t.fcSpare == nil {
-		fc.w, w.fc = nil, nil
-		t.fcSpare = w
-		return
+	for _, w := range fc.ws {
+		if w.ready && !fc.running && len(t.fcSpares) < workerCount() {
+			w.fc, w.inHand = nil, 0
+			t.fcSpares = append(t.fcSpares, w)
+			continue
+		}
+		w.terminate()
 	}
-	fc.stop()
+	fc.ws = nil
 }
 
 // startForecast forecasts the open encounter from where it stands, with
@@ -155,7 +176,13 @@ func (t *Table) startForecast(ctx app.Context) {
 	t.release(t.fc)
 	fc := &forecastRun{enc: t.state(), set: set, rev: t.rev}
 	t.fc = fc
-	if !t.startWorker(fc) {
+	f, err := forecast.New(t.reg, fc.enc, fc.set)
+	if err != nil {
+		fc.err = err.Error()
+		return
+	}
+	fc.f = f
+	if !t.startWorkers(fc) {
 		t.forecastOnPage(ctx, fc)
 	}
 }
@@ -163,51 +190,69 @@ func (t *Table) startForecast(ctx app.Context) {
 // forecastOnPage plays the forecast on the page's own thread.
 func (t *Table) forecastOnPage(ctx app.Context, fc *forecastRun) {
 	fc.stop()
-	f, err := forecast.New(t.reg, fc.enc, fc.set)
-	if err != nil {
-		fc.err, fc.running = err.Error(), false
-		return
-	}
-	fc.f = f
 	t.resumeForecast(ctx)
 }
 
-// startWorker starts the forecast in a Web Worker, the spare one if there
-// is one, and reports whether it could: the browser has workers and the
-// encounter encodes.
-func (t *Table) startWorker(fc *forecastRun) bool {
+// startWorkers shares the forecast out among Web Workers, the spares
+// first, and reports whether it could: the browser has workers and the
+// encounter encodes. A worker still loading gets the forecast once it
+// says it is listening (onWorker).
+func (t *Table) startWorkers(fc *forecastRun) bool {
 	if !app.Window().Get("Worker").Truthy() {
-		if t.fcSpare != nil {
-			t.fcSpare.terminate()
-			t.fcSpare = nil
+		for _, w := range t.fcSpares {
+			w.terminate()
 		}
+		t.fcSpares = nil
 		return false
 	}
 	save, err := combat.EncodeSave(t.sess)
 	if err != nil {
 		return false
 	}
+	t.fcJobs++
 	start, err := json.Marshal(struct {
 		Type     string            `json:"type"`
+		Job      int               `json:"job"`
 		Save     json.RawMessage   `json:"save"`
 		Settings forecast.Settings `json:"settings"`
-	}{"start", save, fc.set})
+	}{"start", t.fcJobs, save, fc.set})
 	if err != nil {
 		return false
 	}
-	w := t.fcSpare
-	t.fcSpare = nil
-	if w == nil {
-		if w = t.newWorker(); w == nil {
-			return false
+	fc.job, fc.start, fc.arrived = t.fcJobs, string(start), map[int]forecast.Outcome{}
+	n := workerCount()
+	for len(fc.ws) < n {
+		var w *forecastWorker
+		if len(t.fcSpares) > 0 {
+			w, t.fcSpares = t.fcSpares[0], t.fcSpares[1:]
+		} else if w = t.newWorker(); w == nil {
+			break
+		}
+		w.fc, w.inHand = fc, 0
+		fc.ws = append(fc.ws, w)
+	}
+	if len(fc.ws) == 0 {
+		return false
+	}
+	fc.running, fc.cancelled = true, false
+	for _, w := range fc.ws {
+		if w.ready {
+			w.js.Call("postMessage", fc.start)
+			t.feed(fc, w)
 		}
 	}
-	w.fc, w.start = fc, string(start)
-	if w.ready {
-		w.js.Call("postMessage", w.start)
-	}
-	fc.w, fc.running, fc.cancelled = w, true, false
 	return true
+}
+
+// feed hands worker w the next blocks of the forecast's fights, until it
+// holds forecastInHand of them or every fight of the budget is handed out.
+func (t *Table) feed(fc *forecastRun, w *forecastWorker) {
+	for fc.running && w.ready && w.inHand < forecastInHand && fc.next < fc.budget() {
+		n := min(forecastBlock, fc.budget()-fc.next)
+		w.js.Call("postMessage", `{"type":"play","job":`+strconv.Itoa(fc.job)+`,"from":`+strconv.Itoa(fc.next)+`,"n":`+strconv.Itoa(n)+`}`)
+		fc.next += n
+		w.inHand++
+	}
 }
 
 // newWorker starts a forecast worker, or returns nil when the browser
@@ -236,20 +281,29 @@ func (t *Table) newWorker() (w *forecastWorker) {
 	return w
 }
 
-// spareWorker loads a worker ahead of the next forecast, when its tab is
+// spareWorker loads workers ahead of the next forecast, when its tab is
 // opened, so that Run does not wait for the worker's program to load.
 func (t *Table) spareWorker() {
-	if app.IsClient && t.fcSpare == nil && (t.fc == nil || t.fc.w == nil) && app.Window().Get("Worker").Truthy() {
-		t.fcSpare = t.newWorker()
+	if !app.IsClient || t.fc != nil && len(t.fc.ws) > 0 || !app.Window().Get("Worker").Truthy() {
+		return
+	}
+	for len(t.fcSpares) < workerCount() {
+		w := t.newWorker()
+		if w == nil {
+			return
+		}
+		t.fcSpares = append(t.fcSpares, w)
 	}
 }
 
-// onWorker takes a message from worker w: progress goes straight into the
-// progress bar, without a redraw; numbers redraw the panel and the board's
-// risk layer (see showForecast). An error before the worker listens (its
-// files did not load) moves the forecast onto the page's thread. The spare
-// worker only says it is listening, or is dropped. It reports whether the
-// panel shows something new.
+// onWorker takes a message from worker w: outcomes are merged in the
+// order of the fights, and only the progress bar shows them, without a
+// redraw, until the forecast is done, which redraws the panel and the
+// board's risk layer (see showForecast). A worker that fails before it
+// listens (its files did not load) is dropped, and when none is left the
+// forecast moves onto the page's thread. A spare only says it is
+// listening, or is dropped. It reports whether the panel shows something
+// new.
 func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) (redraw bool) {
 	var r workerReply
 	if json.Unmarshal([]byte(data), &r) != nil {
@@ -257,57 +311,74 @@ func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) (redra
 	}
 	fc := w.fc
 	if fc == nil {
-		switch {
-		case r.Type == "ready":
+		switch r.Type {
+		case "ready":
 			w.ready = true
-		case r.Type == "error" && t.fcSpare == w:
-			t.fcSpare = nil
-			w.terminate()
+		case "error":
+			if i := slices.Index(t.fcSpares, w); i >= 0 && (!w.ready || r.Job == 0) {
+				t.fcSpares = slices.Delete(t.fcSpares, i, i+1)
+				w.terminate()
+			}
 		}
 		return false
 	}
-	if t.fc != fc || fc.w != w {
+	if t.fc != fc || !slices.Contains(fc.ws, w) || r.Job != 0 && r.Job != fc.job {
 		return false
-	}
-	if r.Type != "ready" && r.Type != "error" {
-		w.played, w.fights, w.roundCap = r.Played, r.Fights, r.RoundCap
 	}
 	switch r.Type {
 	case "ready":
 		w.ready = true
-		w.js.Call("postMessage", w.start)
+		w.js.Call("postMessage", fc.start)
+		t.feed(fc, w)
 		return false
-	case "progress":
-		if fc.running {
-			t.showProgress(fc)
+	case "fights":
+		w.inHand = max(0, w.inHand-1)
+		for i, o := range r.Outcomes {
+			if r.From+i >= fc.played() {
+				fc.arrived[r.From+i] = o
+			}
 		}
+		if !fc.running {
+			return false
+		}
+		if t.mergeArrived(fc) {
+			t.showForecast(ctx, fc, fc.f.Result())
+			return true
+		}
+		t.feed(fc, w)
+		t.showProgress(fc)
 		return false
-	case "result":
-		if !r.Running {
-			fc.running = false
-		}
-		res := fc.res
-		if r.Result != nil {
-			res = *r.Result
-		}
-		t.showForecast(ctx, fc, res)
 	case "error":
 		if !w.ready {
+			fc.ws = slices.DeleteFunc(fc.ws, func(x *forecastWorker) bool { return x == w })
+			w.terminate()
+			if len(fc.ws) > 0 {
+				return false
+			}
 			t.forecastOnPage(ctx, fc)
 			return true
 		}
 		fc.err, fc.running = r.Error, false
-	default:
-		return false
+		return true
 	}
-	return true
+	return false
 }
 
-// post sends the forecast's worker a message.
-func (fc *forecastRun) post(msg string) {
-	if fc.w != nil && fc.w.ready {
-		fc.w.js.Call("postMessage", msg)
+// mergeArrived counts the outcomes that follow the fights counted so far,
+// in the order of the fights, while the forecast is not done, and reports
+// whether it stopped: done, or an outcome was refused.
+func (t *Table) mergeArrived(fc *forecastRun) (stopped bool) {
+	for o, ok := fc.arrived[fc.f.Played()]; ok && !fc.f.Done(); o, ok = fc.arrived[fc.f.Played()] {
+		delete(fc.arrived, fc.f.Played())
+		if err := fc.f.Merge(o); err != nil {
+			fc.err, fc.running = err.Error(), false
+			return true
+		}
 	}
+	if fc.f.Done() {
+		fc.running = false
+	}
+	return !fc.running
 }
 
 // savedPolicies returns the tactics per side kept with a session, or nil
@@ -438,20 +509,15 @@ func (t *Table) nextSlice(f func(app.Context)) {
 	ch.Get("port2").Call("postMessage", nil)
 }
 
-// cancelForecast stops the forecast: on the page's thread at once; in a
-// worker once it has sent the numbers of the fights it finished.
+// cancelForecast stops the forecast at once, with the numbers of the
+// fights counted so far. Its workers finish the blocks they hold, which
+// "Run more" then counts.
 func (t *Table) cancelForecast() {
 	fc := t.fc
 	if fc == nil {
 		return
 	}
-	fc.cancelled = true
-	if fc.w != nil && fc.w.ready {
-		fc.post(`{"type":"pause"}`)
-		return
-	}
-	fc.stop()
-	fc.running = false
+	fc.cancelled, fc.running = true, false
 	if fc.f != nil {
 		fc.res = fc.f.Result()
 		paintRisks(t.riskViews())
@@ -464,13 +530,19 @@ func (t *Table) moreForecast(ctx app.Context) {
 	if fc == nil || !fc.started() || fc.rev != t.rev {
 		return
 	}
-	if fc.w != nil {
-		fc.running, fc.cancelled = true, false
-		fc.post(`{"type":"more","more":` + strconv.Itoa(forecastMore) + `}`)
+	fc.f.Extend(forecastMore)
+	if len(fc.ws) == 0 {
+		t.resumeForecast(ctx)
 		return
 	}
-	fc.f.Extend(forecastMore)
-	t.resumeForecast(ctx)
+	fc.running, fc.cancelled = true, false
+	if t.mergeArrived(fc) {
+		t.showForecast(ctx, fc, fc.f.Result())
+		return
+	}
+	for _, w := range fc.ws {
+		t.feed(fc, w)
+	}
 }
 
 // forecastNow returns the forecast of the open encounter as it stands, or
@@ -573,8 +645,12 @@ func (t *Table) renderForecast(enc combat.Encounter) app.UI {
 	} else if fc != nil && fc.res.Fights > 0 {
 		body = append(body, t.renderForecastResult(enc, fc))
 	}
+	workers := 0
+	if fc != nil {
+		workers = len(fc.ws)
+	}
 	return app.Section().ID("forecast").Class("panel forecast").Attr("data-running", running).
-		Attr("data-worker", fc != nil && fc.w != nil).Body(body...)
+		Attr("data-worker", fc != nil && len(fc.ws) > 0).Attr("data-workers", workers).Body(body...)
 }
 
 // renderPolicies offers a choice of tactics for each side.

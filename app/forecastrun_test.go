@@ -3,6 +3,8 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,7 +61,7 @@ func TestForecastOnPage(t *testing.T) {
 	tbl.fcPolicies = map[string]string{side: forecast.Names()[len(forecast.Names())-1]}
 	tbl.startForecast(ctx)
 	fc := tbl.fc
-	if fc == nil || fc.f == nil || fc.w != nil || !fc.running {
+	if fc == nil || fc.f == nil || len(fc.ws) != 0 || !fc.running {
 		t.Fatalf("forecast %+v: want it running on the page", fc)
 	}
 	saved, err := combat.DecodeSave(tbl.reg, []byte(db.docs[tbl.shelf.entry.ID]))
@@ -128,79 +130,128 @@ func TestForecastOnPage(t *testing.T) {
 	}
 }
 
-// TestForecastWorkerMessages drives the page's side of the worker's
-// messages (cmd/forecastworker): it starts the fights once the worker
-// listens, takes progress and numbers, shows the worker's error, moves
-// onto the page's thread when the worker's files do not load, ignores
-// what an earlier worker or a garbled message says, and keeps an idle
-// loaded worker as the spare for the next forecast.
+// TestForecastWorkerMessages drives the page's side of the workers'
+// messages (cmd/forecastworker): it hands a worker blocks of fights once it
+// listens, merges the outcomes that come back out of order in the order of
+// the fights, to the numbers of the forecast played in one go, ignores
+// what another worker, another forecast or a garbled message says, stops
+// at once on Cancel and counts the fights that come after on "Run more",
+// shows a worker's error, moves onto the page's thread when no worker's
+// files load, and keeps an idle loaded worker as a spare.
 func TestForecastWorkerMessages(t *testing.T) {
 	tbl, _, ctx := forecastTable(t, 40)
-	newRun := func() (*forecastRun, *forecastWorker) {
-		fc := &forecastRun{enc: tbl.state(), set: forecast.Settings{Fights: 40, Seed: 7}, rev: tbl.rev, running: true}
-		none := app.FuncOf(func(app.Value, []app.Value) any { return nil })
-		w := &forecastWorker{js: app.Undefined(), onMsg: none, onErr: none, fc: fc, start: `{"type":"start"}`}
-		fc.w, tbl.fc = w, fc
-		return fc, w
+	set := forecast.Settings{Fights: 40, Seed: 7}
+	none := app.FuncOf(func(app.Value, []app.Value) any { return nil })
+	newRun := func(workers int) (*forecastRun, []*forecastWorker) {
+		f, err := forecast.New(tbl.reg, tbl.state(), set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fc := &forecastRun{f: f, enc: tbl.state(), set: set, rev: tbl.rev, running: true, job: 5, start: `{"type":"start"}`, arrived: map[int]forecast.Outcome{}}
+		for range workers {
+			fc.ws = append(fc.ws, &forecastWorker{js: app.Undefined(), onMsg: none, onErr: none, fc: fc})
+		}
+		tbl.fc = fc
+		return fc, slices.Clone(fc.ws)
 	}
-	f, err := forecast.New(tbl.reg, tbl.state(), forecast.Settings{Fights: 40, Seed: 7})
+	one, err := forecast.New(tbl.reg, tbl.state(), set)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Run(40); err != nil {
+	if _, err := one.Run(40); err != nil {
 		t.Fatal(err)
 	}
-	res, err := json.Marshal(f.Result())
+	player, err := forecast.New(tbl.reg, tbl.state(), set)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// fights is a worker's reply with the outcomes of fights from..from+n-1.
+	fights := func(job, from, n int) string {
+		r := workerReply{Type: "fights", Job: job, From: from}
+		for i := from; i < from+n; i++ {
+			o, err := player.Play(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Outcomes = append(r.Outcomes, o)
+		}
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
 	}
 
 	// msg hands the table a message from worker w and checks whether it
-	// asks for the panel's redraw: numbers, an error and the move onto the
-	// page do; a quiet message must not, or go-app's redraw marks on the
-	// table go out of balance and a tab clicked in the same frame is not
-	// drawn (forecastDispatch).
+	// asks for the panel's redraw: the numbers, an error and the move onto
+	// the page do; a quiet message must not, or go-app's redraw marks on
+	// the table go out of balance and a tab clicked in the same frame is
+	// not drawn (forecastDispatch).
 	msg := func(w *forecastWorker, data string, redraw bool) {
 		t.Helper()
 		if got := tbl.onWorker(ctx, w, data); got != redraw {
-			t.Errorf("%s: redraw %v, want %v", data, got, redraw)
+			t.Errorf("%.60s: redraw %v, want %v", data, got, redraw)
 		}
 	}
-	fc, w := newRun()
-	msg(w, `{"type":"ready"}`, false)
-	msg(w, `{"type":"progress","played":10,"fights":40,"roundCap":30}`, false)
-	if !w.ready || fc.played() != 10 || fc.budget() != 40 || fc.roundCap() != 30 || !fc.running {
-		t.Fatalf("after ready and progress: ready %v, played %d of %d, cap %d", w.ready, fc.played(), fc.budget(), fc.roundCap())
+	fc, ws := newRun(3)
+	for _, w := range ws {
+		msg(w, `{"type":"ready"}`, false)
 	}
-	msg(w, `{"type":"result","played":20,"fights":40,"roundCap":30,"running":true,"result":`+string(res)+`}`, true)
-	if !fc.running || fc.res.Fights != f.Result().Fights {
-		t.Errorf("numbers so far: running %v, %d fights", fc.running, fc.res.Fights)
+	if hand := ws[0].inHand + ws[1].inHand + ws[2].inHand; fc.next != 40 || hand != 5 {
+		t.Fatalf("handed out fights up to %d in %d blocks, want all 40 in 5", fc.next, hand)
 	}
-	msg(w, `{"type":"progress","played":`, false)
-	msg(&forecastWorker{fc: fc}, `{"type":"progress","played":1}`, false)
-	if fc.played() != 20 {
-		t.Errorf("a garbled message or another worker's changed the progress to %d", fc.played())
+	msg(ws[1], fights(5, 32, 8), false)
+	msg(ws[2], fights(5, 16, 8), false)
+	msg(ws[0], fights(5, 0, 8), false)
+	msg(ws[0], fights(4, 8, 8), false)                                       // an earlier forecast's
+	msg(&forecastWorker{fc: fc, ready: true}, fights(5, 8, 8), false)        // not one of its workers
+	msg(ws[0], `{"type":"fights","job":5,"from":8,"outcomes":[{"w":`, false) // garbled
+	if fc.played() != 8 || !fc.running {
+		t.Fatalf("counted %d fights (running %v), want the first 8", fc.played(), fc.running)
 	}
-	msg(w, `{"type":"result","played":40,"fights":40,"roundCap":30,"running":false,"result":`+string(res)+`}`, true)
-	if fc.running || tbl.forecastNow() != fc {
-		t.Fatalf("done: running %v", fc.running)
+	msg(ws[0], fights(5, 24, 8), false)
+	msg(ws[1], fights(5, 8, 8), true)
+	if fc.running || fc.played() != 40 || !reflect.DeepEqual(fc.res, one.Result()) {
+		t.Fatalf("done: running %v, %d fights: %+v\nin one go: %+v", fc.running, fc.played(), fc.res, one.Result())
 	}
-	if html := app.HTMLString(tbl.renderForecast(tbl.state())); strings.Contains(html, `data-worker="false"`) || !strings.Contains(html, `id="forecast-result"`) {
-		t.Errorf("the panel does not show the worker's numbers:\n%s", html)
+	if html := app.HTMLString(tbl.renderForecast(tbl.state())); !strings.Contains(html, `data-workers="3"`) || !strings.Contains(html, `id="forecast-result"`) {
+		t.Errorf("the panel does not show the workers' numbers:\n%s", html)
 	}
 
-	tbl.release(fc)
-	if tbl.fcSpare != w || fc.w != nil || w.fc != nil {
-		t.Fatal("an idle loaded worker was not kept as the spare")
+	// Run more, Cancel, then Run more again: the blocks that come after
+	// Cancel are counted then.
+	tbl.moreForecast(ctx)
+	if !fc.running || fc.next != 40+3*forecastInHand*forecastBlock {
+		t.Fatalf("Run more: running %v, handed out up to %d", fc.running, fc.next)
 	}
-	msg(w, `{"type":"error","error":"gone"}`, false)
-	if tbl.fcSpare != nil {
+	msg(ws[0], fights(5, 40, 8), false)
+	tbl.cancelForecast()
+	if fc.running || !fc.cancelled || fc.res.Fights != 48 {
+		t.Fatalf("Cancel: running %v, %d fights shown", fc.running, fc.res.Fights)
+	}
+	msg(ws[1], fights(5, 48, 8), false)
+	if fc.played() != 48 {
+		t.Errorf("counted %d fights after Cancel", fc.played())
+	}
+	tbl.moreForecast(ctx)
+	if !fc.running || fc.played() != 56 {
+		t.Errorf("Run more after Cancel: running %v, %d fights counted, want 56", fc.running, fc.played())
+	}
+	tbl.cancelForecast()
+
+	tbl.release(fc)
+	if len(tbl.fcSpares) != 1 || tbl.fcSpares[0] != ws[0] || len(fc.ws) != 0 || ws[0].fc != nil {
+		t.Fatalf("spares %d: the idle loaded workers are not kept, one a core", len(tbl.fcSpares))
+	}
+	msg(ws[0], fights(5, 56, 8), false) // what it still held
+	msg(ws[0], `{"type":"error","error":"gone"}`, false)
+	if len(tbl.fcSpares) != 0 {
 		t.Error("a spare worker that failed is still kept")
 	}
 
-	fc, w = newRun()
-	msg(w, `{"type":"ready"}`, false)
-	msg(w, `{"type":"error","error":"out of memory"}`, true)
+	fc, ws = newRun(2)
+	msg(ws[0], `{"type":"ready"}`, false)
+	msg(ws[0], `{"type":"error","job":5,"error":"out of memory"}`, true)
 	if fc.running || fc.err != "out of memory" {
 		t.Errorf("a worker's error: running %v, error %q", fc.running, fc.err)
 	}
@@ -208,13 +259,17 @@ func TestForecastWorkerMessages(t *testing.T) {
 		t.Error("the panel does not show the worker's error")
 	}
 
-	fc, w = newRun()
-	msg(w, `{"type":"error","error":"script failed to load"}`, true)
-	if fc.w != nil || fc.f == nil || !fc.running || fc.err != "" {
-		t.Fatalf("a worker that never loaded: worker %v, on the page %v, running %v, error %q", fc.w != nil, fc.f != nil, fc.running, fc.err)
+	fc, ws = newRun(2)
+	msg(ws[0], `{"type":"error","error":"script failed to load"}`, false)
+	if len(fc.ws) != 1 || !fc.running {
+		t.Fatalf("one worker of two did not load: %d left, running %v", len(fc.ws), fc.running)
+	}
+	msg(ws[1], `{"type":"error","error":"script failed to load"}`, true)
+	if len(fc.ws) != 0 || !fc.running || fc.err != "" {
+		t.Fatalf("no worker loaded: %d workers, running %v, error %q", len(fc.ws), fc.running, fc.err)
 	}
 	playOut(t, tbl, ctx, fc)
-	if fc.res.Fights != f.Result().Fights {
-		t.Errorf("the page played %d fights where the worker would have played %d", fc.res.Fights, f.Result().Fights)
+	if !reflect.DeepEqual(fc.res, one.Result()) {
+		t.Errorf("the page's numbers:\n%+v\nin one go:\n%+v", fc.res, one.Result())
 	}
 }

@@ -22,14 +22,15 @@ type Table struct {
 	// (a button) that has left the page in the meantime.
 	mounted app.Context
 
-	mapImg  mapImage // the picture under the grid, kept with the encounter in the library
-	sampleI string
-	shared  string // the last share link made
-	shelf   shelf  // the encounter library and the other tabs
-	pwa     pwa
-	fc      *forecastRun    // the "Who wins?" forecast
-	fcPanel *ForecastPanel  // its panel as mounted, which the forecast redraws alone
-	fcSpare *forecastWorker // a worker loaded ahead of the next forecast
+	mapImg   mapImage // the picture under the grid, kept with the encounter in the library
+	sampleI  string
+	shared   string // the last share link made
+	shelf    shelf  // the encounter library and the other tabs
+	pwa      pwa
+	fc       *forecastRun      // the "Who wins?" forecast
+	fcPanel  *ForecastPanel    // its panel as mounted, which the forecast redraws alone
+	fcSpares []*forecastWorker // workers loaded ahead of the next forecast
+	fcJobs   int               // forecasts handed to workers so far, which number their replies
 	// panelsShown is set once the browser has drawn the board: the side
 	// panels follow it one frame later (see panelsDue).
 	panelsShown bool

@@ -1,15 +1,16 @@
 // Command forecastworker is the "Who wins?" forecast on a thread of its
 // own: a small WebAssembly program, built from rules/forecast and the
 // rulesets only, that web/forecast-worker.js runs in a Web Worker. The page
-// sends it the encounter (a save document) and the forecast's settings; it
-// plays the fights in batches and posts back the progress and the numbers,
-// as JSON, so the page's own thread only draws them.
+// sends it the encounter (a save document) and the forecast's settings,
+// then blocks of fights to play; it posts back each block's outcomes, as
+// JSON. The page shares one forecast's fights out among several such
+// workers and merges their outcomes in the order of the fights
+// (forecast.Forecaster.Merge), so its own thread only counts and draws.
 package main
 
 import (
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"battlemat/rules/combat"
 	"battlemat/rules/forecast"
@@ -18,113 +19,92 @@ import (
 
 // Message kinds, page to worker.
 const (
-	msgStart = "start" // forecast Save with Settings from the first fight
-	msgMore  = "more"  // play More fights beyond those played ("Run more")
-	msgPause = "pause" // stop after the fight under way and send the numbers (Cancel)
+	msgStart = "start" // forecast Save with Settings: Job numbers the replies
+	msgPlay  = "play"  // play fights From..From+N-1
 )
 
 // Message kinds, worker to page.
 const (
-	msgReady    = "ready"    // the worker is listening
-	msgProgress = "progress" // Played fights so far, out of Fights
-	msgResult   = "result"   // the numbers, once the forecast stops (done or paused)
-	msgError    = "error"    // the forecast cannot go on: Error says why
+	msgReady  = "ready"  // the worker is listening
+	msgFights = "fights" // the Outcomes of fights From.. of Job
+	msgError  = "error"  // the forecast cannot go on: Error says why
 )
 
-// maxMessage bounds the size of a message the worker reads: a save
-// document is capped well below it by combat's own bounds.
-const maxMessage = 32 << 20
+// Bounds of a message the worker reads: a save document is capped well
+// below maxMessage by combat's own bounds; maxBlock fights take a few
+// seconds at most.
+const (
+	maxMessage = 32 << 20
+	maxBlock   = 1000
+)
 
 // request is a message from the page.
 type request struct {
 	Type     string            `json:"type"`
+	Job      int               `json:"job"`
 	Save     json.RawMessage   `json:"save,omitempty"` // combat.EncodeSave's document
 	Settings forecast.Settings `json:"settings"`
-	More     int               `json:"more,omitempty"`
+	From     int               `json:"from"`
+	N        int               `json:"n"`
 }
 
 // reply is a message to the page.
 type reply struct {
-	Type     string           `json:"type"`
-	Played   int              `json:"played"`
-	Fights   int              `json:"fights"`   // the forecast's budget of fights
-	RoundCap int              `json:"roundCap"` // the round cap in effect
-	Running  bool             `json:"running"`
-	Result   *forecast.Result `json:"result,omitempty"`
-	Error    string           `json:"error,omitempty"`
+	Type     string             `json:"type"`
+	Job      int                `json:"job"`
+	From     int                `json:"from"`
+	Outcomes []forecast.Outcome `json:"outcomes,omitempty"`
+	Error    string             `json:"error,omitempty"`
 }
 
 // job is the worker's one forecast.
 type job struct {
-	f       *forecast.Forecaster
-	running bool
+	id int
+	f  *forecast.Forecaster
 }
 
-// handle answers one message from the page.
+// handle answers one message from the page: nothing for a start, the
+// outcomes of the fights it asks for, or an error.
 func (j *job) handle(raw []byte) []reply {
+	fail := func(id int, err string) []reply { return []reply{{Type: msgError, Job: id, Error: err}} }
 	if len(raw) > maxMessage {
-		return []reply{{Type: msgError, Error: fmt.Sprintf("a message of %d bytes is over the %d the forecast reads", len(raw), maxMessage)}}
+		return fail(0, fmt.Sprintf("a message of %d bytes is over the %d the forecast reads", len(raw), maxMessage))
 	}
 	var req request
 	if err := json.Unmarshal(raw, &req); err != nil {
-		return []reply{{Type: msgError, Error: err.Error()}}
+		return fail(0, err.Error())
 	}
 	switch req.Type {
 	case msgStart:
+		*j = job{}
 		s, err := combat.DecodeSave(rulesets.Registry(), req.Save)
 		if err != nil {
-			return []reply{{Type: msgError, Error: err.Error()}}
+			return fail(req.Job, err.Error())
 		}
 		f, err := forecast.New(rulesets.Registry(), s.State(), req.Settings)
 		if err != nil {
-			return []reply{{Type: msgError, Error: err.Error()}}
+			return fail(req.Job, err.Error())
 		}
-		*j = job{f: f, running: true}
-		return []reply{j.status(msgProgress)}
-	case msgMore:
-		if j.f == nil {
-			return []reply{{Type: msgError, Error: "no forecast to run more of"}}
+		*j = job{id: req.Job, f: f}
+		return nil
+	case msgPlay:
+		if j.f == nil || req.Job != j.id {
+			return fail(req.Job, "no forecast to play")
 		}
-		j.f.Extend(req.More)
-		j.running = true
-		return []reply{j.status(msgProgress)}
-	case msgPause:
-		if j.f == nil {
-			return nil
+		if req.N < 1 || req.N > maxBlock || req.From < 0 || req.From > forecast.MaxFights-req.N {
+			return fail(req.Job, fmt.Sprintf("fights %d+%d are outside 0..%d in blocks of 1..%d", req.From, req.N, forecast.MaxFights, maxBlock))
 		}
-		j.running = false
-		return []reply{j.status(msgResult)}
-	}
-	return []reply{{Type: msgError, Error: fmt.Sprintf("unknown message %q", req.Type)}}
-}
-
-// batch plays fights for about d, then reports: the progress, or the
-// numbers when the forecast is done. The page redraws the table for the
-// numbers, a long task on its thread, so they come only when it stops.
-func (j *job) batch(d time.Duration) reply {
-	begin := time.Now()
-	for time.Since(begin) < d && !j.f.Done() {
-		if _, err := j.f.Step(1); err != nil {
-			j.running = false
-			return reply{Type: msgError, Error: err.Error()}
+		out := make([]forecast.Outcome, req.N)
+		for i := range out {
+			o, err := j.f.Play(req.From + i)
+			if err != nil {
+				return fail(req.Job, err.Error())
+			}
+			out[i] = o
 		}
+		return []reply{{Type: msgFights, Job: j.id, From: req.From, Outcomes: out}}
 	}
-	if j.f.Done() {
-		j.running = false
-		return j.status(msgResult)
-	}
-	return j.status(msgProgress)
-}
-
-// status is a reply of kind typ about the forecast as it stands.
-func (j *job) status(typ string) reply {
-	set := j.f.Settings()
-	r := reply{Type: typ, Played: j.f.Played(), Fights: set.Fights, RoundCap: set.RoundCap, Running: j.running}
-	if typ == msgResult {
-		res := j.f.Result()
-		r.Result = &res
-	}
-	return r
+	return fail(req.Job, fmt.Sprintf("unknown message %q", req.Type))
 }
 
 func main() { serve() }
