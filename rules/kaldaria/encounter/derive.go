@@ -138,30 +138,27 @@ func (d *derived) combatant(i int) *combat.Combatant {
 // deriveMover returns what a step of combatant id from square from needs:
 // the state derived from enc, or from an earlier revision that differs
 // from enc only in where id stands and what is left of its budget (as
-// during a move, whose every step asks), with id's combatant in enc, nil
-// when enc has none. The caller reads id's position and budget from that
-// combatant, and the rest from the derived state.
-func deriveMover(enc combat.Encounter, id string, from grid.Square) (*derived, *combat.Combatant) {
-	var c *combat.Combatant
-	if i := enc.Find(id); i >= 0 {
-		c = &enc.Combatants[i]
-	}
-	if v, ok := enc.Memo().Load(derivedKey{}); ok && c != nil {
+// during a move, whose every step asks), with id's index in enc (the same
+// in the derived state), -1 when enc has none. The caller reads id's
+// position and budget from enc, and the rest from the derived state.
+func deriveMover(enc combat.Encounter, id string, from grid.Square) (*derived, int) {
+	i := enc.Find(id)
+	if v, ok := enc.Memo().Load(derivedKey{}); ok && i >= 0 {
 		if d := v.(recent)[0]; d != nil {
-			changed, similar := d.changes(enc)
-			if similar && len(changed) == 0 {
-				return d, c
+			fits, moved := d.moverOnly(enc, i)
+			if fits {
+				return d, i
 			}
 			// A step asked about again (not a move's next step) is worth
 			// deriving the state for: the next asks find it.
-			if similar && len(changed) == 1 && &enc.Combatants[changed[0]] == c && movedOnly(d.combatant(changed[0]), c) {
+			if moved {
 				if l := d.last.Load(); l == nil || l.at != (placement{id, from}) {
-					return d, c
+					return d, i
 				}
 			}
 		}
 	}
-	return derive(enc), c
+	return derive(enc), i
 }
 
 // battleNow returns the tactics battle of enc. When enc differs from the
@@ -171,10 +168,10 @@ func deriveMover(enc combat.Encounter, id string, from grid.Square) (*derived, *
 // placements, rather than a state derived anew for a hypothetical.
 func battleNow(enc combat.Encounter, id string) (*tactics.Battle, error) {
 	if v, ok := enc.Memo().Load(derivedKey{}); ok {
-		if d := v.(recent)[0]; d != nil && d.err == nil {
-			if changed, similar := d.changes(enc); similar && len(changed) == 1 {
-				if c := &enc.Combatants[changed[0]]; c.ID == id && movedOnly(d.combatant(changed[0]), c) {
-					return d.battleWith(id, c.Pos)
+		if i := enc.Find(id); i >= 0 {
+			if d := v.(recent)[0]; d != nil && d.err == nil {
+				if _, moved := d.moverOnly(enc, i); moved {
+					return d.battleWith(i, enc.Combatants[i].Pos)
 				}
 			}
 		}
@@ -204,14 +201,8 @@ func own(c combat.Combatant) *combat.Combatant {
 // they have the same map, round, initiative order and combatant IDs in the
 // same order; changed then lists the combatants that differ, by index.
 func (d *derived) changes(enc combat.Encounter) (changed []int, similar bool) {
-	if d.m.W != enc.Map.W || d.m.H != enc.Map.H || !same(d.m.Walls, enc.Map.Walls) ||
-		d.round != enc.Round || d.combatants() != len(enc.Combatants) || len(d.order) != len(enc.Order) {
+	if !d.sameFrame(enc) {
 		return nil, false
-	}
-	for i, s := range d.order {
-		if !slices.Equal(s, enc.Order[i].Members) {
-			return nil, false
-		}
 	}
 	for i := range enc.Combatants {
 		c, e := d.combatant(i), &enc.Combatants[i]
@@ -223,6 +214,42 @@ func (d *derived) changes(enc combat.Encounter) (changed []int, similar bool) {
 		}
 	}
 	return changed, true
+}
+
+// moverOnly is changes for a question about combatant i of enc, which
+// stops at the first difference that rules d out: fits is true when
+// nothing differs, moved when only combatant i does, and only in where it
+// stands (movedOnly).
+func (d *derived) moverOnly(enc combat.Encounter, i int) (fits, moved bool) {
+	if !d.sameFrame(enc) {
+		return false, false
+	}
+	for j := range enc.Combatants {
+		c, e := d.combatant(j), &enc.Combatants[j]
+		switch {
+		case sameCombatant(c, e):
+		case j == i && movedOnly(c, e):
+			moved = true
+		default:
+			return false, false
+		}
+	}
+	return !moved, moved
+}
+
+// sameFrame reports whether enc has the map, round, initiative order and
+// number of combatants d was derived from.
+func (d *derived) sameFrame(enc combat.Encounter) bool {
+	if d.m.W != enc.Map.W || d.m.H != enc.Map.H || !same(d.m.Walls, enc.Map.Walls) ||
+		d.round != enc.Round || d.combatants() != len(enc.Combatants) || len(d.order) != len(enc.Order) {
+		return false
+	}
+	for i, s := range d.order {
+		if !slices.Equal(s, enc.Order[i].Members) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameCombatant reports whether a and b are equal in everything a derived
@@ -248,15 +275,20 @@ func same[S ~[]E, E comparable](a, b S) bool {
 	return len(a) == 0 || &a[0] == &b[0] || slices.Equal(a, b)
 }
 
-// battleWith returns the battle with combatant id standing at at.
-func (d *derived) battleWith(id string, at grid.Square) (*tactics.Battle, error) {
+// battleWith returns the battle with combatant i (an index of the
+// encounter d matches, -1 for none) standing at at.
+func (d *derived) battleWith(i int, at grid.Square) (*tactics.Battle, error) {
 	if d.err != nil {
 		return nil, d.err
 	}
-	if f, ok := d.field.fighter(id); ok && f.c.Pos == at {
+	if i < 0 {
 		return d.field.battle, nil
 	}
-	key := placement{id, at}
+	f := d.field.fs[i]
+	if f.c.Pos == at {
+		return d.field.battle, nil
+	}
+	key := placement{f.c.ID, at}
 	if l := d.last.Load(); l != nil && l.at == key {
 		return l.battle, l.err
 	}
@@ -267,7 +299,7 @@ func (d *derived) battleWith(id string, at grid.Square) (*tactics.Battle, error)
 		d.last.Store(&placed{key, mb})
 		return mb.battle, mb.err
 	}
-	mb.battle, mb.err = d.field.battleWith(id, at)
+	mb.battle, mb.err = d.field.battle.With(f.c.ID, at)
 	d.mu.Lock()
 	if d.moved == nil || len(d.moved) >= maxMoved {
 		d.moved = map[placement]movedBattle{}

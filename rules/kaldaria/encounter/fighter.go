@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"battlemat/rules/combat"
-	"battlemat/rules/grid"
 	"battlemat/rules/kaldaria"
 	"battlemat/rules/kaldaria/tactics"
 )
@@ -332,15 +331,6 @@ func (fl *field) creature(enc combat.Encounter, i int) tactics.Creature {
 		}
 	}
 	return cr
-}
-
-// battleWith builds the battle with combatant id standing at at instead of
-// its position (for a step checked from another square).
-func (fl *field) battleWith(id string, at grid.Square) (*tactics.Battle, error) {
-	if _, ok := fl.index[id]; !ok {
-		return fl.battle, nil
-	}
-	return fl.battle.With(id, at)
 }
 
 // noFighter is the fighter of a combatant that is not there: no HP, out of

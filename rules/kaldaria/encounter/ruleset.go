@@ -135,12 +135,15 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 // enemies whose opportunity attack the step provokes (K-OA-1, K-OA-7,
 // K-OA-8, K-PIN-6, K-PIN-7).
 func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
-	d, c := deriveMover(enc, id, from)
+	d, i := deriveMover(enc, id, from)
 	if d.err != nil {
 		return combat.StepCheck{}, d.err
 	}
-	me := d.field.of(id)
-	battle, err := d.battleWith(id, from)
+	me, c := &noFighter, (*combat.Combatant)(nil)
+	if i >= 0 {
+		me, c = d.field.fs[i], &enc.Combatants[i]
+	}
+	battle, err := d.battleWith(i, from)
 	if err != nil {
 		return combat.StepCheck{}, err
 	}
