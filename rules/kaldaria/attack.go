@@ -136,6 +136,10 @@ const (
 
 var outcomeKeys = []string{"missed", "dodged", "parried", "hit"}
 
+// outcomeTraceKeys are the trace keys of the outcomes, which read as their
+// String.
+var outcomeTraceKeys = [...]Key{Missed: KeyMissed, Dodged: KeyDodged, Parried: KeyParried, Hit: KeyHit}
+
 // String returns the outcome's stable key.
 func (o Outcome) String() string { return keyOf(outcomeKeys, int(o)) }
 

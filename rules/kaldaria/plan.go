@@ -37,15 +37,15 @@ func (k ParryKind) eligible(a AttackKind, noWeaponParry bool) bool {
 }
 
 // parryKeys are the trace keys of each parry type.
-var parryKeys = [...]struct{ thac, need, roll string }{
-	{"parry-thac-weapon", "parry-need-weapon", "parry-weapon"},
-	{"parry-thac-shield", "parry-need-shield", "parry-shield"},
-	{"parry-thac-aura", "parry-need-aura", "parry-aura"},
-	{"parry-thac-passive", "parry-need-passive", "parry-passive"},
+var parryKeys = [...]struct{ thac, need, roll Key }{
+	{KeyParryTHACWeapon, KeyParryNeedWeapon, KeyParryWeapon},
+	{KeyParryTHACShield, KeyParryNeedShield, KeyParryShield},
+	{KeyParryTHACAura, KeyParryNeedAura, KeyParryAura},
+	{KeyParryTHACPassive, KeyParryNeedPassive, KeyParryPassive},
 }
 
 // tierKeys are the trace keys of the tier modifiers.
-var tierKeys = [...]string{"tier-front", "tier-flank", "tier-second-flank", "tier-rear"}
+var tierKeys = [...]Key{KeyTierFront, KeyTierFlank, KeyTierSecondFlank, KeyTierRear}
 
 // ParryOption is one kind of parry the defender will try against an attack,
 // in order: its parry THAC (tier penalty included) and the attempts left.
@@ -62,7 +62,7 @@ type ParryOption struct {
 type plan struct {
 	tr                *tracer // where the steps are recorded, nil for none
 	kind              AttackKind
-	weapon            Weapon
+	weapon            *Weapon // the attacker's, read only
 	thac, ar, need    int
 	natMin, marginMin int
 
@@ -87,9 +87,9 @@ type plan struct {
 }
 
 // step appends a trace step to the plan, when it keeps one.
-func (p *plan) step(rule combat.RuleID, kind combat.StepKind, key, qty string, v int) {
+func (p *plan) step(rule Rule, kind combat.StepKind, key Key, qty Quantity, v int) {
 	if p.tr != nil {
-		p.tr.add(combat.Step{Rule: rule, Kind: kind, Key: key, Quantity: qty, Value: v})
+		p.tr.add(Step{Rule: rule, Kind: kind, Key: key, Quantity: qty, Value: v})
 	}
 }
 
@@ -103,12 +103,12 @@ const traceRoom = 40
 // Resolve keeps it on its stack.
 type tracer struct {
 	n     int
-	room  [traceRoom]combat.Step
-	spill combat.Trace // the steps past the room
+	room  [traceRoom]Step
+	spill Trace // the steps past the room
 }
 
 // add records step s.
-func (t *tracer) add(s combat.Step) {
+func (t *tracer) add(s Step) {
 	if t.n < traceRoom {
 		t.room[t.n] = s
 		t.n++
@@ -118,8 +118,8 @@ func (t *tracer) add(s combat.Step) {
 }
 
 // trace returns a new trace of the steps recorded, in order.
-func (t *tracer) trace() combat.Trace {
-	out := make(combat.Trace, t.n+len(t.spill))
+func (t *tracer) trace() Trace {
+	out := make(Trace, t.n+len(t.spill))
 	copy(out[copy(out, t.room[:t.n]):], t.spill)
 	return out
 }
@@ -127,7 +127,7 @@ func (t *tracer) trace() combat.Trace {
 // mod records a nonzero modifier v to quantity qty and returns it. To-hit
 // modifiers are recorded as bonuses to hit (a penalty is negative, and
 // lowers THAC10 by its value, K-GEN-3); AR modifiers as changes to AR.
-func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
+func (p *plan) mod(rule Rule, key Key, qty Quantity, v int) int {
 	if v != 0 {
 		p.step(rule, combat.StepModifier, key, qty, v)
 	}
@@ -139,7 +139,7 @@ func (p *plan) mod(rule combat.RuleID, key, qty string, v int) int {
 // With a tracer the plan records its steps there; without one it records
 // none (odds need no trace).
 func newPlan(att, def *Profile, a Attack, defWounded bool, tr *tracer) plan {
-	w := att.Weapons[a.Weapon]
+	w := &att.Weapons[a.Weapon]
 	p := plan{kind: w.Kind, weapon: w, tr: tr, paralysed: a.Paralysed}
 	if a.Kind != "" {
 		p.kind = a.Kind
@@ -149,37 +149,37 @@ func newPlan(att, def *Profile, a Attack, defWounded bool, tr *tracer) plan {
 
 	// K-RES-2 step 2: effective THAC10 (K-MOD-1).
 	p.thac = att.THAC10
-	p.step("K-HIT-1", combat.StepCompute, "thac10-base", "", p.thac)
-	p.thac -= p.mod("K-MOD-2", "level", "to-hit", att.levelBonus())
+	p.step(RuleHit1, combat.StepCompute, KeyTHAC10Base, NoQuantity, p.thac)
+	p.thac -= p.mod(RuleMod2, KeyLevel, ToHit, att.levelBonus())
 	if p.kind.missile() {
-		p.thac -= p.mod("K-MOD-3", "dex", "to-hit", AbilityBonus(att.Dex))
+		p.thac -= p.mod(RuleMod3, KeyDex, ToHit, AbilityBonus(att.Dex))
 	} else {
-		p.thac -= p.mod("K-MOD-3", "str", "to-hit", AbilityBonus(att.Str))
+		p.thac -= p.mod(RuleMod3, KeyStr, ToHit, AbilityBonus(att.Str))
 	}
-	p.thac -= p.mod("K-MOD-4", "skill", "to-hit", w.Skill.bonus())
+	p.thac -= p.mod(RuleMod4, KeySkill, ToHit, w.Skill.bonus())
 	if w.VsGroup != "" && slices.Contains(def.Groups, w.VsGroup) {
-		p.thac -= p.mod("K-MOD-5", "magic-vs-group", "to-hit", w.VsGroupMagic)
+		p.thac -= p.mod(RuleMod5, KeyMagicVsGroup, ToHit, w.VsGroupMagic)
 	} else {
-		p.thac -= p.mod("K-MOD-5", "magic", "to-hit", w.Magic)
+		p.thac -= p.mod(RuleMod5, KeyMagic, ToHit, w.Magic)
 	}
 	if situational {
-		p.thac -= p.mod("K-MOD-6", "maneuver", "to-hit", a.Maneuver.HitBonus)
+		p.thac -= p.mod(RuleMod6, KeyManeuver, ToHit, a.Maneuver.HitBonus)
 		if a.Surprised {
-			p.thac -= p.mod("K-MOD-9", "surprised", "to-hit", 2)
+			p.thac -= p.mod(RuleMod9, KeySurprised, ToHit, 2)
 		}
-		p.thac -= p.mod("K-FLANK-9", tierKeys[a.Tier], "to-hit", [...]int{0, 3, 4, 4}[a.Tier])
+		p.thac -= p.mod(RuleFlank9, tierKeys[a.Tier], ToHit, [...]int{0, 3, 4, 4}[a.Tier])
 	}
 	switch oa {
 	case NormalOA:
-		p.thac -= p.mod("K-OA-2", "oa", "to-hit", 2)
+		p.thac -= p.mod(RuleOA2, KeyOA, ToHit, 2)
 	case ImprovedOA:
-		p.thac -= p.mod("K-OA-3", "oa-improved", "to-hit", 3)
+		p.thac -= p.mod(RuleOA3, KeyOAImproved, ToHit, 3)
 	}
 	if att.Wounded() && a.Campaign.Wounded != WoundedAR {
-		p.thac -= p.mod("K-MOD-7", "wounded", "to-hit", -2)
+		p.thac -= p.mod(RuleMod7, KeyWounded, ToHit, -2)
 	}
-	p.thac -= p.mod("K-MOD-8", "curse", "to-hit", -att.Curse)
-	p.step("K-MOD-1", combat.StepCompute, "thac10", "", p.thac)
+	p.thac -= p.mod(RuleMod8, KeyCurse, ToHit, -att.Curse)
+	p.step(RuleMod1, combat.StepCompute, KeyTHAC10, NoQuantity, p.thac)
 
 	// Step 3: effective AR (K-AR-1) with armour piercing (K-WPN-2/3).
 	p.ar = def.Armour.AR + def.Armour.Magic + def.NaturalAR + def.ItemAR + def.SpellAR + DexAC(def.Dex)
@@ -188,42 +188,42 @@ func newPlan(att, def *Profile, a Attack, defWounded bool, tr *tracer) plan {
 		p.ar += def.Shield.AR + def.Shield.Magic
 		worn += def.Shield.AR
 	}
-	p.step("K-AR-1", combat.StepCompute, "ar-base", "ar", p.ar)
+	p.step(RuleAR1, combat.StepCompute, KeyARBase, ArmourRating, p.ar)
 	switch w.PiercingPct {
 	case 0:
 	case 100:
-		p.ar += p.mod("K-WPN-2", "armour-piercing", "ar", -worn)
+		p.ar += p.mod(RuleWpn2, KeyArmourPiercing, ArmourRating, -worn)
 	default:
-		p.ar += p.mod("K-WPN-3", "armour-piercing", "ar", -int(roundHalfUp(int64(worn*w.PiercingPct), 100)))
+		p.ar += p.mod(RuleWpn3, KeyArmourPiercing, ArmourRating, -int(roundHalfUp(int64(worn*w.PiercingPct), 100)))
 	}
 	if defWounded && a.Campaign.Wounded != WoundedToHit {
-		p.ar += p.mod("K-MOD-7", "wounded", "ar", -2)
+		p.ar += p.mod(RuleMod7, KeyWounded, ArmourRating, -2)
 	}
-	p.step("K-AR-1", combat.StepCompute, "ar", "", p.ar)
+	p.step(RuleAR1, combat.StepCompute, KeyAR, NoQuantity, p.ar)
 
 	// Step 4: the number needed (K-HIT-2).
 	p.need = p.thac + p.ar - 10
-	p.step("K-HIT-2", combat.StepTarget, "need", "", p.need)
+	p.step(RuleHit2, combat.StepTarget, KeyNeed, NoQuantity, p.need)
 
 	// Step 7: critical thresholds (K-CRIT-1..5, K-OA-3, K-FLANK-9).
 	steps := 0
 	if att.masters(w) {
-		steps += p.mod("K-CRIT-3", "weapon-master", "crit-steps", 1)
+		steps += p.mod(RuleCrit3, KeyWeaponMaster, CritSteps, 1)
 	}
 	banning := w.Banning != nil && (slices.Contains(def.Groups, w.Banning.Group) || w.Banning.Group == "ALL")
 	if w.Wounding || banning {
-		steps += p.mod("K-WPN-1", "wounding", "crit-steps", 1)
+		steps += p.mod(RuleWpn1, KeyWounding, CritSteps, 1)
 	}
 	if oa == ImprovedOA {
-		steps += p.mod("K-OA-3", "oa-improved", "crit-steps", 1)
+		steps += p.mod(RuleOA3, KeyOAImproved, CritSteps, 1)
 	}
 	if situational {
-		steps += p.mod("K-CRIT-4", tierKeys[a.Tier], "crit-steps", [...]int{0, 1, 2, 2}[a.Tier])
-		steps += p.mod("K-MOD-6", "maneuver", "crit-steps", a.Maneuver.CritSteps)
+		steps += p.mod(RuleCrit4, tierKeys[a.Tier], CritSteps, [...]int{0, 1, 2, 2}[a.Tier])
+		steps += p.mod(RuleMod6, KeyManeuver, CritSteps, a.Maneuver.CritSteps)
 	}
 	p.natMin, p.marginMin = max(2, 18-steps), max(0, 5-steps)
-	p.step("K-CRIT-5", combat.StepTarget, "crit-nat-min", "", p.natMin)
-	p.step("K-CRIT-5", combat.StepTarget, "crit-margin-min", "", p.marginMin)
+	p.step(RuleCrit5, combat.StepTarget, KeyCritNatMin, NoQuantity, p.natMin)
+	p.step(RuleCrit5, combat.StepTarget, KeyCritMarginMin, NoQuantity, p.marginMin)
 
 	p.planDodge(def, a)
 	p.planParries(att, def, a)
@@ -252,14 +252,14 @@ func (p *plan) planDodge(def *Profile, a Attack) {
 	default:
 		p.dodgeC0, p.factor = d.Base, d.Factor
 	}
-	p.step("K-DODGE-2", combat.StepCompute, "dodge-base", "dodge", p.dodgeC0)
-	p.dodgeC0 += p.mod("K-DODGE-5", "dodge-ring", "dodge", d.Ring)
+	p.step(RuleDodge2, combat.StepCompute, KeyDodgeBase, DodgeQuantity, p.dodgeC0)
+	p.dodgeC0 += p.mod(RuleDodge5, KeyDodgeRing, DodgeQuantity, d.Ring)
 	if d.Cap > 0 && p.dodgeC0 > d.Cap {
 		p.dodgeC0 = d.Cap
-		p.step("K-DODGE-8", combat.StepCompute, "dodge-cap", "dodge", d.Cap)
+		p.step(RuleDodge8, combat.StepCompute, KeyDodgeCap, DodgeQuantity, d.Cap)
 	}
 	p.factor = max(p.factor-d.FactorRing, 0)
-	p.step("K-DODGE-3", combat.StepCompute, "dodge-factor", "dodge", p.factor)
+	p.step(RuleDodge3, combat.StepCompute, KeyDodgeFactor, DodgeQuantity, p.factor)
 	p.dodgeMul = [2]int64{1, 1}
 	switch {
 	case p.kind == MissileSlow || p.kind == Bite || (p.kind == MissileFast && (a.Telegraphed || p.weapon.Telegraphed)):
@@ -291,7 +291,8 @@ func (p *plan) planParries(att, def *Profile, a Attack) {
 	base := def.THAC10 - def.levelBonus() - AbilityBonus(def.Str)
 	regular, primarySkill, hasWeapon := base, 0, false
 	grandW := def.GrandParry
-	for _, w := range def.Weapons {
+	for i := range def.Weapons {
+		w := &def.Weapons[i]
 		if !w.canParry() {
 			continue
 		}
@@ -313,7 +314,7 @@ func (p *plan) planParries(att, def *Profile, a Attack) {
 		grandW += 2 // K-PARRY-4
 	}
 	penalty := [...]int{0, 3, 4, 0}[a.Tier] // K-PARRY-14, D-7
-	allow := def.Parries(a.Campaign)
+	allow := def.parries(a.Campaign)
 	active := [3]ParryOption{{Kind: WeaponParry, THAC: regular - grandW + penalty, Left: allow.Weapon}}
 	n := 1
 	if s := def.Shield; s != nil {
@@ -332,7 +333,7 @@ func (p *plan) planParries(att, def *Profile, a Attack) {
 		if o.Left > 0 && o.Kind.eligible(p.kind, p.weapon.NoWeaponParry) && !p.rear && !p.paralysed {
 			p.parries[p.nParries] = o
 			p.nParries++
-			p.step("K-PARRY-3", combat.StepCompute, parryKeys[o.Kind].thac, "", o.THAC)
+			p.step(RuleParry3, combat.StepCompute, parryKeys[o.Kind].thac, NoQuantity, o.THAC)
 		}
 	}
 	if def.Armour.Passive && PassiveParry.eligible(p.kind, false) {
@@ -341,7 +342,7 @@ func (p *plan) planParries(att, def *Profile, a Attack) {
 		if def.Armour.DragonParry {
 			p.passiveTHAC = regular
 		}
-		p.step("K-PARRY-6", combat.StepCompute, "parry-thac-passive", "", p.passiveTHAC)
+		p.step(RuleParry6, combat.StepCompute, KeyParryTHACPassive, NoQuantity, p.passiveTHAC)
 	}
 }
 
@@ -411,7 +412,7 @@ func (p *plan) planDamage(def *Profile, a Attack, oa OAKind, banning bool) {
 	}
 	if t := a.Campaign.DamageCapTenths; t > 0 {
 		p.cap = int(roundHalfUp(int64(t*w.Damage.Max()), 10))
-		p.step("K-DMG-8", combat.StepTarget, "damage-cap", "", p.cap)
+		p.step(RuleDmg8, combat.StepTarget, KeyDamageCap, NoQuantity, p.cap)
 	}
 	p.maxHP, p.lifeForce = def.MaxHP, def.LifeForce
 	if def.LifeKey != nil {

@@ -128,12 +128,12 @@ type Weapon struct {
 }
 
 // canParry reports whether the weapon can be used for weapon parries.
-func (w Weapon) canParry() bool { return w.Kind == MeleeWeapon }
+func (w *Weapon) canParry() bool { return w.Kind == MeleeWeapon }
 
 // magicVs is the weapon's to-hit (and parry) enchantment against a creature
 // of the given groups: the group value replaces the general one (K-MOD-5,
 // REC A-09).
-func (w Weapon) magicVs(groups []string) int {
+func (w *Weapon) magicVs(groups []string) int {
 	if w.VsGroup != "" && slices.Contains(groups, w.VsGroup) {
 		return w.VsGroupMagic
 	}
@@ -265,7 +265,7 @@ func (p Profile) hasDodge() bool {
 }
 
 // masters reports whether the creature is a weapon master with w (K-CRIT-3).
-func (p Profile) masters(w Weapon) bool {
+func (p *Profile) masters(w *Weapon) bool {
 	return (p.Profession == Swordsman && w.Type == Sword) || (p.Profession == Ranger && w.Type == Bow)
 }
 
@@ -380,7 +380,7 @@ func (p *Profile) validateWeapon(w *Weapon) error {
 		return combat.Invalid("K-MOD-4", "skill", "unknown weapon-skill tier %q", w.Skill)
 	}
 	if w.Skill == HighMaster {
-		if !p.masters(*w) {
+		if !p.masters(w) {
 			return combat.Invalid("K-MOD-4", "skill", "High master only for a swordsman with a sword or a ranger with a bow")
 		}
 		if p.Level < 19 {

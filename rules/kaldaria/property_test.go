@@ -96,7 +96,7 @@ func TestProperties(t *testing.T) {
 			case res.Outcome == Hit && (res.Damage < 1 || res.ToFA+res.ToHP != res.Damage):
 				t.Fatalf("case %d: damage %d split %d + %d (K-DMG-5, K-FA-2)", i, res.Damage, res.ToFA, res.ToHP)
 			}
-			if s, ok := res.Trace.Find("damage-reduced"); ok && s.Value < 1 {
+			if s, ok := res.Trace.Find(KeyDamageReduced); ok && s.Value < 1 {
 				t.Fatalf("case %d: reduced damage %d (K-DMG-5)", i, s.Value)
 			}
 			if st.DodgeHits != 1 || len(st.OAsMade) != 1 {
@@ -281,10 +281,10 @@ func TestParalysed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := res.Trace.Find("dodge-chance"); ok || res.Round.DodgeHits+res.Round.WeaponParries+res.Round.ShieldParries != 0 || res.Outcome != Hit {
+	if _, ok := res.Trace.Find(KeyDodgeChance); ok || res.Round.DodgeHits+res.Round.WeaponParries+res.Round.ShieldParries != 0 || res.Outcome != Hit {
 		t.Errorf("paralysed defender defended actively: %v", res.Trace)
 	}
-	if _, ok := res.Trace.Find("parry-need-passive"); !ok {
+	if _, ok := res.Trace.Find(KeyParryNeedPassive); !ok {
 		t.Errorf("no passive parry: %v", res.Trace)
 	}
 }

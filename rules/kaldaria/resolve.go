@@ -20,13 +20,13 @@ type Result struct {
 	ToFA     int     `json:"toFA,omitempty"`   // taken by force armour (K-FA-2)
 	ToHP     int     `json:"toHP,omitempty"`   // taken from hit points (K-HP-1)
 	// Vitals and Round are the defender's after the attack.
-	Vitals       Vitals       `json:"vitals"`
-	Round        RoundState   `json:"round"`
-	Wounded      bool         `json:"wounded,omitempty"` // K-HP-2, after the attack
-	Down         bool         `json:"down,omitempty"`    // K-HP-3
-	Dead         bool         `json:"dead,omitempty"`    // K-HP-3
-	LifeKeyFired bool         `json:"lifeKeyFired,omitempty"`
-	Trace        combat.Trace `json:"trace"`
+	Vitals       Vitals     `json:"vitals"`
+	Round        RoundState `json:"round"`
+	Wounded      bool       `json:"wounded,omitempty"` // K-HP-2, after the attack
+	Down         bool       `json:"down,omitempty"`    // K-HP-3
+	Dead         bool       `json:"dead,omitempty"`    // K-HP-3
+	LifeKeyFired bool       `json:"lifeKeyFired,omitempty"`
+	Trace        Trace      `json:"trace"`
 }
 
 // Resolve resolves one attack of att against def, whose round so far is
@@ -97,130 +97,130 @@ func parries(roll, need int) bool { return roll == 20 || (roll != 1 && roll >= n
 func (p *plan) resolve(v Vitals, st RoundState, r dice.Roller) Result {
 	res := Result{Vitals: v, Round: st, Need: p.need, Wounded: wounded(v.HP, p.maxHP)}
 	tr := p.tr
-	add := func(rule combat.RuleID, kind combat.StepKind, key string, v int) {
-		tr.add(combat.Step{Rule: rule, Kind: kind, Key: key, Value: v})
+	add := func(rule Rule, kind combat.StepKind, key Key, v int) {
+		tr.add(Step{Rule: rule, Kind: kind, Key: key, Value: v})
 	}
-	modDamage := func(rule combat.RuleID, key string, v int) {
-		tr.add(combat.Step{Rule: rule, Kind: combat.StepModifier, Key: key, Quantity: "damage", Value: v})
+	modDamage := func(rule Rule, key Key, v int) {
+		tr.add(Step{Rule: rule, Kind: combat.StepModifier, Key: key, Quantity: DamageQuantity, Value: v})
 	}
-	roll := func(rule combat.RuleID, key string, sides int) int {
+	roll := func(rule Rule, key Key, sides int) int {
 		f := r.Roll(sides)
-		tr.add(combat.Step{Rule: rule, Kind: combat.StepRoll, Key: key, Sides: sides, Face: f, Value: f})
+		tr.add(Step{Rule: rule, Kind: combat.StepRoll, Key: key, Sides: uint16(sides), Face: uint16(f), Value: f})
 		return f
 	}
 	finish := func(o Outcome) Result {
 		res.Outcome = o
-		add("K-RES-2", combat.StepOutcome, o.String(), 0)
+		add(RuleRes2, combat.StepOutcome, outcomeTraceKeys[o], 0)
 		res.Trace = tr.trace()
 		return res
 	}
 
 	// Step 5: the attack roll (K-HIT-3/4).
-	nat := roll("K-HIT-4", "attack", 20)
+	nat := roll(RuleHit4, KeyAttack, 20)
 	res.Nat = nat
 	if !p.hits(nat) {
 		return finish(Missed)
 	}
 	// Steps 6–7: AR reached, margin, critical status.
 	res.ARHit, res.Margin = nat-p.thac+10, nat-p.need
-	add("K-HIT-5", combat.StepCompute, "ar-hit", res.ARHit)
-	add("K-HIT-6", combat.StepCompute, "margin", res.Margin)
+	add(RuleHit5, combat.StepCompute, KeyARHit, res.ARHit)
+	add(RuleHit6, combat.StepCompute, KeyMargin, res.Margin)
 	res.Critical = p.hitCritical(nat)
 	if res.Critical {
-		add("D-1", combat.StepOutcome, "critical", 1)
+		add(RuleD1, combat.StepOutcome, KeyCritical, 1)
 	}
 	// Step 8: dodge (K-DODGE-7..12).
 	if p.dodge {
 		res.Round.DodgeHits++
 		c := p.dodgeChance(res.Round.DodgeHits, res.Critical)
-		add("K-DODGE-4", combat.StepCompute, "dodge-hit", res.Round.DodgeHits)
-		add("K-DODGE-9", combat.StepTarget, "dodge-chance", c)
-		if c > 0 && roll("K-DODGE-12", "dodge", 100) <= c {
+		add(RuleDodge4, combat.StepCompute, KeyDodgeHit, res.Round.DodgeHits)
+		add(RuleDodge9, combat.StepTarget, KeyDodgeChance, c)
+		if c > 0 && roll(RuleDodge12, KeyDodge, 100) <= c {
 			return finish(Dodged)
 		}
 	}
 	// Steps 9–10: active parries in order, then one passive attempt.
 	switch {
 	case p.paralysed:
-		add("K-RES-2", combat.StepOutcome, "paralysed", 0)
+		add(RuleRes2, combat.StepOutcome, KeyParalysed, 0)
 	case p.rear:
-		add("K-FLANK-6", combat.StepOutcome, "no-active-parry", 0)
+		add(RuleFlank6, combat.StepOutcome, KeyNoActiveParry, 0)
 	}
 	for _, o := range p.parries[:p.nParries] {
 		for spent(res.Round, o.Kind) < o.Left {
 			res.Round = spend(res.Round, o.Kind)
 			need := o.THAC + res.ARHit - 10
-			add("K-PARRY-2", combat.StepTarget, parryKeys[o.Kind].need, need)
-			if parries(roll("K-PARRY-12", parryKeys[o.Kind].roll, 20), need) {
+			add(RuleParry2, combat.StepTarget, parryKeys[o.Kind].need, need)
+			if parries(roll(RuleParry12, parryKeys[o.Kind].roll, 20), need) {
 				return finish(Parried)
 			}
 		}
 	}
 	if p.passive {
 		need := p.passiveTHAC + res.ARHit - 10
-		add("K-PARRY-2", combat.StepTarget, "parry-need-passive", need)
-		if parries(roll("K-PARRY-6", "parry-passive", 20), need) {
+		add(RuleParry2, combat.StepTarget, KeyParryNeedPassive, need)
+		if parries(roll(RuleParry6, KeyParryPassive, 20), need) {
 			return finish(Parried)
 		}
 	}
 	// Step 11: critical effect (K-CRIT-6/7).
 	if res.Critical {
-		res.Effect = effectOf(roll("K-CRIT-7", "critical-effect", 6))
-		add("K-CRIT-7", combat.StepOutcome, "effect", int(res.Effect))
+		res.Effect = effectOf(roll(RuleCrit7, KeyCriticalEffect, 6))
+		add(RuleCrit7, combat.StepOutcome, KeyEffect, int(res.Effect))
 	}
 	// Step 12: base damage (K-DMG-1, K-CRIT-8).
 	var base int
 	if res.Effect.maximised() {
 		base = p.weapon.Damage.Max()
-		add("K-CRIT-8", combat.StepCompute, "damage-max", base)
+		add(RuleCrit8, combat.StepCompute, KeyDamageMax, base)
 	} else {
 		rolled := p.weapon.Damage.Roll(r)
 		for _, t := range rolled.Throws {
-			tr.add(combat.Step{Rule: "K-DMG-1", Kind: combat.StepRoll, Key: "damage", Sides: t.Sides, Face: t.Face, Value: t.Face})
+			tr.add(Step{Rule: RuleDmg1, Kind: combat.StepRoll, Key: KeyDamage, Sides: uint16(t.Sides), Face: uint16(t.Face), Value: t.Face})
 		}
 		base = rolled.Total
-		add("K-DMG-1", combat.StepCompute, "damage-roll", base)
+		add(RuleDmg1, combat.StepCompute, KeyDamageRoll, base)
 	}
 	// Steps 13–14: reducers, multipliers, rider, cap.
 	d := p.damageOf(base, res.Effect)
-	add("K-DMG-1", combat.StepCompute, "damage-base", d.base)
+	add(RuleDmg1, combat.StepCompute, KeyDamageBase, d.base)
 	if p.physical {
-		modDamage("K-DMG-3", "abs", -d.absorbed)
-		modDamage("K-DMG-4", "cutter", -p.cutter)
-		add("K-DMG-5", combat.StepCompute, "damage-reduced", d.reduced)
+		modDamage(RuleDmg3, KeyAbs, -d.absorbed)
+		modDamage(RuleDmg4, KeyCutter, -p.cutter)
+		add(RuleDmg5, combat.StepCompute, KeyDamageReduced, d.reduced)
 	}
 	if d.num != d.den {
-		add("K-DMG-6", combat.StepCompute, "multiplier-pct", int(roundHalfUp(100*d.num, d.den)))
+		add(RuleDmg6, combat.StepCompute, KeyMultiplierPct, int(roundHalfUp(100*d.num, d.den)))
 	}
 	if p.rider != 0 {
-		modDamage("K-DMG-7", "rider", p.rider)
+		modDamage(RuleDmg7, KeyRider, p.rider)
 	}
 	if d.capped {
-		add("K-DMG-8", combat.StepCompute, "damage-capped", d.final)
+		add(RuleDmg8, combat.StepCompute, KeyDamageCapped, d.final)
 	}
-	add("K-DMG-6", combat.StepCompute, "damage-final", d.final)
+	add(RuleDmg6, combat.StepCompute, KeyDamageFinal, d.final)
 	res.Damage = d.final
 	// Steps 15–18: force armour, hit points, life key, down or dead.
 	b := p.land(v, d.final)
 	res.Vitals, res.ToFA, res.ToHP = b.v, b.toFA, b.toHP
 	if b.toFA > 0 {
-		add("K-FA-2", combat.StepCompute, "to-force-armour", b.toFA)
+		add(RuleFA2, combat.StepCompute, KeyToForceArmour, b.toFA)
 	}
-	add("K-HP-1", combat.StepCompute, "to-hp", b.toHP)
-	add("K-HP-1", combat.StepCompute, "hp", b.v.HP)
+	add(RuleHP1, combat.StepCompute, KeyToHP, b.toHP)
+	add(RuleHP1, combat.StepCompute, KeyHP, b.v.HP)
 	res.Wounded = wounded(b.v.HP, p.maxHP)
 	if res.Wounded {
-		add("K-HP-2", combat.StepOutcome, "wounded", 1)
+		add(RuleHP2, combat.StepOutcome, KeyWounded, 1)
 	}
 	if b.keyFired {
 		res.LifeKeyFired = true
-		add("K-LIFE-1", combat.StepOutcome, "life-key", 1)
+		add(RuleLife1, combat.StepOutcome, KeyLifeKey, 1)
 	}
 	res.Down, res.Dead = b.down, b.dead
 	if b.dead {
-		add("K-HP-3", combat.StepOutcome, "dead", 1)
+		add(RuleHP3, combat.StepOutcome, KeyDead, 1)
 	} else if b.down {
-		add("K-HP-3", combat.StepOutcome, "down", 1)
+		add(RuleHP3, combat.StepOutcome, KeyDown, 1)
 	}
 	return finish(Hit)
 }

@@ -45,10 +45,14 @@ const (
 // being a Swordsman, Extra parry weapons (and, with the campaign option of
 // REC A-22, a one-handed weapon), plus granted attempts; shield attempts from
 // holding a shield, an Extra parry shield and granted attempts.
-func (p Profile) Parries(c Campaign) Allowance {
+func (p Profile) Parries(c Campaign) Allowance { return p.parries(c) }
+
+// parries is Parries without a copy of the profile.
+func (p *Profile) parries(c Campaign) Allowance {
 	var a Allowance
 	parrying, twoHanded, extra := 0, false, 0
-	for _, w := range p.Weapons {
+	for i := range p.Weapons {
+		w := &p.Weapons[i]
 		if !w.canParry() {
 			continue
 		}

@@ -34,8 +34,8 @@ type vector struct {
 func observe(r Result) map[string]int {
 	m := map[string]int{}
 	for _, s := range r.Trace {
-		if _, ok := m[s.Key]; !ok {
-			m[s.Key] = s.Value
+		if _, ok := m[s.Key.String()]; !ok {
+			m[s.Key.String()] = s.Value
 		}
 	}
 	b := func(v bool) int {

@@ -31,7 +31,7 @@ type strike struct {
 	att, def fighter
 	a        kaldaria.Attack
 	engage   []string // E(D) once the attack is made; nil when it engages nobody (OA, missile)
-	lead     combat.Trace
+	lead     kaldaria.Step
 }
 
 // missile reports whether an attack kind is shot rather than struck: it
@@ -98,16 +98,15 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 		s.a.OA, s.a.Surprised = kaldaria.NormalOA, false
 		s.a.Charge = def.mode().Mode == tactics.Charge
 		s.a.TargetManeuvering = def.has(CondQuickLeap)
-		rule, key := combat.RuleID("K-OA-2"), "oa-normal"
+		s.lead = kaldaria.Step{Rule: kaldaria.RuleOA2, Kind: combat.StepOutcome, Key: kaldaria.KeyOANormal, Value: 1}
 		switch {
 		case s.a.TargetManeuvering:
-			rule, key = "K-OA-6", "oa-plain"
+			s.lead.Rule, s.lead.Key = kaldaria.RuleOA6, kaldaria.KeyOAPlain
 		case s.a.Charge:
-			rule, key = "K-OA-3", "oa-improved"
+			s.lead.Rule, s.lead.Key = kaldaria.RuleOA3, kaldaria.KeyOAImproved
 		}
-		s.lead = combat.Trace{{Rule: rule, Kind: combat.StepOutcome, Key: key, Value: 1}}
 	case missile(kind):
-		s.lead = combat.Trace{{Rule: "K-RES-2", Kind: combat.StepOutcome, Key: "missile", Value: 1}}
+		s.lead = kaldaria.Step{Rule: kaldaria.RuleRes2, Kind: combat.StepOutcome, Key: kaldaria.KeyMissile, Value: 1}
 	default:
 		fl, err := fieldNow(enc)
 		if err != nil {
@@ -121,7 +120,7 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 			return strike{}, combat.Refuse(tc.Reason.Rule(), "defender", combat.RefusalCannotAttack, "name", att.c.ID, "target", def.c.ID, "why", string(tc.Reason))
 		}
 		s.a.Tier, s.engage = tc.Tier, tc.After
-		s.lead = combat.Trace{{Rule: "K-PIN-9", Kind: combat.StepCompute, Key: "engagement-index", Value: tc.Index}}
+		s.lead = kaldaria.Step{Rule: kaldaria.RulePin9, Kind: combat.StepCompute, Key: kaldaria.KeyEngagementIndex, Value: tc.Index}
 	}
 	return s, nil
 }
@@ -163,7 +162,7 @@ func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Rol
 		return combat.AttackOutcome{}, err
 	}
 	out := combat.AttackOutcome{Hit: res.Outcome == kaldaria.Hit, Damage: res.ToHP,
-		Trace: append(slices.Clip(s.lead), res.Trace...)}
+		Trace: res.Trace.AppendTo(append(make(combat.Trace, 0, 1+len(res.Trace)), s.lead.Shared()))}
 	dr := s.def.round
 	dr.RoundState = res.Round
 	ar := s.att.round

@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"slices"
 	"testing"
 
 	"battlemat/rules/dice"
@@ -77,19 +78,28 @@ func TestGlossaryNamesKeys(t *testing.T) {
 			}
 			resolved++
 			for _, s := range res.Trace {
-				for _, key := range []string{s.Key, s.Quantity} {
+				for _, key := range []string{s.Key.String(), s.Quantity.String()} {
 					if key == "" || seen[key] {
 						continue
 					}
 					seen[key] = true
 					if _, ok := glossary.Term(key); !ok {
-						t.Errorf("trace key %q (%s) has no Kaldaria term", key, s.Rule)
+						t.Errorf("trace key %q (%s) has no Kaldaria term", key, s.Rule.ID())
 					}
 				}
 			}
 		}
 	}
-	for _, key := range glossaryKeys {
+	// Every trace key and quantity of the ruleset's vocabulary, whether or
+	// not the attacks above wrote it.
+	keys := slices.Clone(glossaryKeys)
+	for k := kaldaria.Key(0); k.String() != "unknown"; k++ {
+		keys = append(keys, k.String())
+	}
+	for q := kaldaria.ToHit; q.String() != "unknown"; q++ {
+		keys = append(keys, q.String())
+	}
+	for _, key := range keys {
 		if _, ok := glossary.Term(key); !ok {
 			t.Errorf("key %q has no Kaldaria term", key)
 		}
