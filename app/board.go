@@ -31,6 +31,8 @@ type BoardView struct {
 	Lang       i18n.Lang // the language of the labels; the map itself never mirrors
 	Cols, Rows int
 	Walls      string // the walls as one SVG path
+	Exits      string // the exit squares of the sides' escape aims as one SVG path
+	ExitsLabel string // the exits of each side in words
 	Tokens     []TokenView
 	Plan       PlanView      // the selected creature's bands and planned move, drawn by paintPlan
 	Threats    []grid.Square // squares where enemies could strike the selected creature
@@ -119,6 +121,8 @@ func (b *Board) Render() app.UI {
 			svg("path").ID("layer-threats").Class("threats").Attr("d", squaresPath(v.Threats)),
 			&Lines{Cols: v.Cols, Rows: v.Rows},
 			svg("path").ID("layer-walls").Class("walls").Attr("d", v.Walls),
+			svg("path").ID("layer-exits").Class("exits").Attr("d", v.Exits).Body(
+				app.If(v.ExitsLabel != "", func() app.UI { return svg("title").Text(v.ExitsLabel) })),
 			svg("path").ID("layer-danger").Class("danger"),
 			svg("polyline").ID("layer-path").Class("path"),
 			&Coords{Cols: v.Cols, Rows: v.Rows},
@@ -172,6 +176,7 @@ func patterns() app.UI {
 		pat("pat-charge", 8, svg("circle").Attr("cx", 4).Attr("cy", 4).Attr("r", 1.8)),
 		pat("pat-retreat", 6, line(0, 3, 6, 3)),
 		pat("pat-danger", 10, line(2, 2, 8, 8), line(8, 2, 2, 8)),
+		pat("pat-exit", 10, svg("polyline").Attr("points", "2,1 7,5 2,9")),
 	)
 }
 

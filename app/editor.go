@@ -42,11 +42,11 @@ func (t *Table) renderEditor(enc combat.Encounter) app.UI {
 				OnChange(func(ctx app.Context, e app.Event) { t.newRuleset = ctx.JSSrc().Get("value").String() }),
 			app.Button().ID("new-encounter").Text(i18n.T(l, "edit.new")).OnClick(t.newEncounter),
 			app.Button().ID("walls").Class("toggle").Attr("aria-pressed", t.walls).Text(i18n.T(l, "edit.walls")).
-				OnClick(func(ctx app.Context, e app.Event) { t.walls = !t.walls }),
-			app.Button().Text(i18n.T(l, "edit.close")).OnClick(func(ctx app.Context, e app.Event) { t.editing = false }),
+				OnClick(func(ctx app.Context, e app.Event) { t.walls, t.exitsFor = !t.walls, "" }),
+			app.Button().Text(i18n.T(l, "edit.close")).OnClick(func(ctx app.Context, e app.Event) { t.editing, t.exitsFor = false, "" }),
 		),
 	}
-	body = append(body, t.renderMapControls())
+	body = append(body, t.renderMapControls(), t.renderAims(enc))
 	if t.draft.id != t.selected {
 		t.loadDraft(enc)
 	}

@@ -17,6 +17,9 @@ import (
 func (m *Model) boardView(enc combat.Encounter) BoardView {
 	v := BoardView{Lang: m.lang, Cols: enc.Map.W, Rows: enc.Map.H, Walls: m.wallsPath(enc), Zoom: m.zoom}
 	v.ScaleBar, v.Label = scaleLabels(m.lang, combat.ScaleOf(m.sess.Ruleset()), enc.Map.W, enc.Map.H)
+	if v.Exits, v.ExitsLabel = m.exitsView(enc); v.ExitsLabel != "" {
+		v.Label += ". " + v.ExitsLabel
+	}
 	v.Plan = m.planView(enc)
 	if m.threats {
 		if th, ok := m.sess.Ruleset().(combat.Threatener); ok && m.selected != "" {
@@ -287,6 +290,10 @@ func (t *Table) onBoard(ctx app.Context, a app.Action) {
 	case "down":
 		if t.editing && t.walls {
 			t.toggleWall(ctx, g.At)
+			return
+		}
+		if t.editing && t.exitsFor != "" {
+			t.toggleExit(ctx, g.At)
 			return
 		}
 		switch {

@@ -37,6 +37,7 @@ type Model struct {
 	threats    bool      // show the squares enemies threaten
 	editing    bool      // the setup panel is open
 	walls      bool      // taps on the board toggle walls
+	exitsFor   string    // taps on the board toggle this side's exits (ENG-AIM-2); "" when none
 	newRuleset string    // the ruleset of the next blank encounter
 	logFilter  string    // which events the log shows: "" for all
 	side       panelTabs // the side panel's tabs
@@ -62,6 +63,7 @@ type memo struct {
 	rev       int
 	enc       *combat.Encounter
 	walls     *string
+	exits     *exitsEntry
 	standing  map[string]combat.Standing // nil until asked
 	blastable *[]string
 	reach     *reachEntry

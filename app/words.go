@@ -91,6 +91,11 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 		return i18n.Parts(l, "log.chosen", "name", name(ev.Actor), "choice", i18n.Label(l, glossary(enc.Ruleset), ev.Key))
 	case combat.SideStanding:
 		return i18n.Parts(l, "log.one-side")
+	case combat.AimSet:
+		if ev.Count == 0 {
+			return i18n.Parts(l, "log.aim-fight", "side", ev.Key)
+		}
+		return i18n.Parts(l, "log.aim-escape", "side", ev.Key)
 	}
 	return roundWords(l, enc.Ruleset, name, ev)
 }

@@ -1,0 +1,70 @@
+//go:build e2e
+
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"battlemat/rules/grid"
+)
+
+// TestE2EEditorAims sets a side's aim in the encounter editor (ENG-AIM-2)
+// and has "Who wins?" count its escapes: on the escape scene the GM first
+// makes Robin fight to the last (her exits leave the board), then chooses
+// escape and marks one exit past the cellar door by tapping it. The board
+// draws and names the exit, the editor lists it, axe-core finds nothing
+// wrong with the aims' controls, and the forecast then shows Robin's side
+// winning by getting away.
+func TestE2EEditorAims(t *testing.T) {
+	sess := scenarioSession(t, "kal-robin")
+	if err := sess.SetForecast(json.RawMessage(`{"fights":100,"seed":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/#"+linkOf(t, sess))
+	poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 10*time.Second)
+	exits := func() int {
+		return eval[int](t, ctx, `((document.getElementById('layer-exits').getAttribute('d') || '').match(/M/g) || []).length`)
+	}
+	if exits() == 0 {
+		t.Fatal("the scene's exits are not drawn")
+	}
+	openTab(t, ctx, "setup")
+	click(t, ctx, "#edit-open")
+	choose := func(v string) {
+		eval[bool](t, ctx, `(() => { const s = document.getElementById('aim-robin'); s.value = '`+v+`'; s.dispatchEvent(new Event('change', {bubbles: true})); return true })()`)
+	}
+	poll[bool](t, ctx, `document.getElementById('aim-robin') !== null`, 5*time.Second)
+	choose("fight")
+	poll[bool](t, ctx, `!(document.getElementById('layer-exits').getAttribute('d'))`, 5*time.Second)
+	choose("escape")
+	poll[bool](t, ctx, `(document.getElementById('exits-robin') || {}).getAttribute?.('aria-pressed') === 'true'`, 5*time.Second)
+	tap(t, ctx, grid.Square{X: 8, Y: 2}) // I3, just past the door
+	poll[bool](t, ctx, `(document.getElementById('exits-of-robin') || {textContent: ''}).textContent.includes('I3')`, 5*time.Second)
+	if n := exits(); n != 1 {
+		t.Errorf("the board draws %d exits, want the one marked", n)
+	}
+	if label := eval[string](t, ctx, `document.getElementById('board').getAttribute('aria-label')`); !strings.Contains(label, "I3") {
+		t.Errorf("the board's description does not name the exit: %q", label)
+	}
+	axeClean(t, ctx, "the editor's aims")
+	eval[bool](t, ctx, `document.getElementById('aims').scrollIntoView({block: 'center'}), true`)
+	screenshot(t, ctx, "editor-aims")
+
+	openTab(t, ctx, "forecast")
+	runForecastToEnd(t, ctx)
+	esc := eval[float64](t, ctx, `+document.getElementById('forecast-win-robin').dataset.escaped`)
+	win := eval[float64](t, ctx, `+document.getElementById('forecast-win-robin').dataset.p`)
+	if esc <= 0 || esc > win {
+		t.Errorf("Robin's side wins %v, %v of it by escaping through the marked exit", win, esc)
+	}
+	if !eval[bool](t, ctx, `document.getElementById('forecast-win-robin').textContent.includes('by getting away')`) {
+		t.Error("Robin's side's bar does not say how many of its wins are escapes")
+	}
+	eval[bool](t, ctx, `document.getElementById('forecast-win-robin').scrollIntoView({block: 'center'}), true`)
+	screenshot(t, ctx, "editor-aims-forecast")
+}
