@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -19,14 +18,7 @@ import (
 // wrong with the aims' controls, and the forecast then shows Robin's side
 // winning by getting away.
 func TestE2EEditorAims(t *testing.T) {
-	sess := scenarioSession(t, "kal-robin")
-	if err := sess.SetForecast(json.RawMessage(`{"fights":100,"seed":2}`)); err != nil {
-		t.Fatal(err)
-	}
-	srv := startServer(t)
-	ctx := newBrowser(t)
-	navigate(t, ctx, srv.URL+"/#"+linkOf(t, sess))
-	poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 10*time.Second)
+	ctx := openEscapeScene(t)
 	exits := func() int {
 		return eval[int](t, ctx, `((document.getElementById('layer-exits').getAttribute('d') || '').match(/M/g) || []).length`)
 	}
@@ -56,15 +48,7 @@ func TestE2EEditorAims(t *testing.T) {
 	screenshot(t, ctx, "editor-aims")
 
 	openTab(t, ctx, "forecast")
-	runForecastToEnd(t, ctx)
-	esc := eval[float64](t, ctx, `+document.getElementById('forecast-win-robin').dataset.escaped`)
-	win := eval[float64](t, ctx, `+document.getElementById('forecast-win-robin').dataset.p`)
-	if esc <= 0 || esc > win {
-		t.Errorf("Robin's side wins %v, %v of it by escaping through the marked exit", win, esc)
-	}
-	if !eval[bool](t, ctx, `document.getElementById('forecast-win-robin').textContent.includes('by getting away')`) {
-		t.Error("Robin's side's bar does not say how many of its wins are escapes")
-	}
+	robinGetsAway(t, ctx)
 	eval[bool](t, ctx, `document.getElementById('forecast-win-robin').scrollIntoView({block: 'center'}), true`)
 	screenshot(t, ctx, "editor-aims-forecast")
 }
