@@ -225,6 +225,20 @@ func (b *Battle) Update(changed ...Creature) (*Battle, error) {
 	for k, i := range idx {
 		w.cs[i] = news[k]
 	}
+	if b.records(idx, news) {
+		// Neither the squares nor the engagement state read what
+		// changed: they are b's, and only the changed creatures'
+		// budgets are computed again.
+		w.occ, w.pins = b.occ, b.pins
+		w.budgets = make([]atomic.Pointer[[3]Budget], len(w.cs))
+		for i := range b.budgets {
+			w.budgets[i].Store(b.budgets[i].Load())
+		}
+		for _, i := range idx {
+			w.budgets[i].Store(nil)
+		}
+		return w, nil
+	}
 	if err := w.move(b, idx); err != nil {
 		return nil, err
 	}
@@ -235,6 +249,23 @@ func (b *Battle) Update(changed ...Creature) (*Battle, error) {
 	}
 	w.reengage(b, idx)
 	return w, nil
+}
+
+// records reports whether creatures idx[k] changed into news[k] only in
+// the records of what they did (moved last round, rounds charged, the
+// opportunity attacks made this round) and their initiative, which only
+// budgets and opportunity attacks read (K-MOVE-4, K-MOVE-8, K-OA-8,
+// K-RES-3).
+func (b *Battle) records(idx []int, news []*Creature) bool {
+	for k, i := range idx {
+		c := *news[k]
+		old := b.cs[i]
+		c.MovedLastRound, c.ChargeRoundsUsed, c.OAsMade, c.Initiative = old.MovedLastRound, old.ChargeRoundsUsed, old.OAsMade, old.Initiative
+		if !c.Equal(*old) {
+			return false
+		}
+	}
+	return true
 }
 
 // rebuilt is NewBattle on b's creatures with creatures idx[k] replaced by
