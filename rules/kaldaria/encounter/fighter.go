@@ -50,7 +50,7 @@ type lasting struct {
 // fighters decoded from the same JSON: read it only.
 type fighter struct {
 	c     combat.Combatant
-	sheet *Sheet
+	sheet *sheet
 	round roundState
 	state lasting
 }
@@ -93,7 +93,7 @@ func decodeFighter(c combat.Combatant, was fighter, l *lineage) (fighter, error)
 		if err != nil {
 			return fighter{}, err
 		}
-		f.sheet = &sh
+		f.sheet = &sheet{Sheet: sh, choices: attackChoices(sh)}
 	}
 	if len(c.RoundState) > 0 {
 		if same(c.RoundState, was.c.RoundState) {
@@ -120,6 +120,13 @@ func live(enc combat.Encounter, f *fighter) *combat.Combatant {
 		return &enc.Combatants[i]
 	}
 	return &f.c
+}
+
+// sheet is a decoded stat block with what the ruleset reads from it alone:
+// the attacks it offers (AttackChoices).
+type sheet struct {
+	Sheet
+	choices []combat.AttackChoice
 }
 
 // has reports whether the combatant carries condition key k.

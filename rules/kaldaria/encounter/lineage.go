@@ -29,7 +29,6 @@ const maxDecoded = 1024
 // decodeIn decodes raw strictly as field, from lineage l when it has met
 // the same text (l may be nil), keeping what it decodes there.
 func decodeIn[T any](l *lineage, field string, raw json.RawMessage) (T, error) {
-	var v T
 	if l != nil {
 		l.mu.Lock()
 		got, ok := l.decoded[field][string(raw)]
@@ -38,6 +37,13 @@ func decodeIn[T any](l *lineage, field string, raw json.RawMessage) (T, error) {
 			return got.(T), nil
 		}
 	}
+	return decodeNew[T](l, field, raw)
+}
+
+// decodeNew is decodeIn for text l has not met: apart, so that a value
+// found costs no allocation for the one decoded into.
+func decodeNew[T any](l *lineage, field string, raw json.RawMessage) (T, error) {
+	var v T
 	if err := combat.DecodeStrict(field, raw, &v); err != nil {
 		return v, err
 	}

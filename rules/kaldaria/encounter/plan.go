@@ -229,13 +229,19 @@ func (Ruleset) AttackChoices(enc combat.Encounter, id string) ([]combat.AttackCh
 	if err != nil {
 		return nil, err
 	}
+	return slices.Clone(f.sheet.choices), nil
+}
+
+// attackChoices lists the attacks of stat block s, as AttackChoices gives
+// them. Their options are shared by every list given: read them only.
+func attackChoices(s Sheet) []combat.AttackChoice {
 	var out []combat.AttackChoice
-	for i, w := range f.sheet.Stats.Weapons {
+	for i, w := range s.Stats.Weapons {
 		name := w.Name
 		if name == "" {
 			name = string(w.Kind)
 		}
 		out = append(out, combat.AttackChoice{Key: "weapon-" + strconv.Itoa(i), Name: name, Option: marshal(Option{Weapon: i})})
 	}
-	return out, nil
+	return out
 }
