@@ -256,13 +256,14 @@ func (d *derived) sameFrame(enc combat.Encounter) bool {
 // state is derived from: all but what is left of the budget and the turns
 // taken, which change with nearly every command and which queries read
 // from the encounter itself (live), so a command that only spends an
-// action or ends a turn derives nothing anew. The opaque JSON is compared
-// by identity first: the engine only ever replaces it.
+// action or ends a turn derives nothing anew; nor the name and the
+// engine's stats (which follow from the stat block), which nothing derived
+// reads. The opaque JSON is compared by identity first: the engine only
+// ever replaces it.
 func sameCombatant(a, b *combat.Combatant) bool {
-	return a.ID == b.ID && a.Name == b.Name && a.Side == b.Side && a.Pos == b.Pos && a.Stats == b.Stats &&
-		a.HP == b.HP && a.Surprised == b.Surprised &&
-		slices.Equal(a.Conditions, b.Conditions) &&
-		same(a.Profile, b.Profile) && same(a.RoundState, b.RoundState) && same(a.State, b.State)
+	return a.Pos == b.Pos && a.HP == b.HP && a.Surprised == b.Surprised &&
+		same(a.Profile, b.Profile) && same(a.RoundState, b.RoundState) && same(a.State, b.State) &&
+		a.ID == b.ID && a.Side == b.Side && slices.Equal(a.Conditions, b.Conditions)
 }
 
 // same reports whether a and b hold equal elements, without reading them
