@@ -13,8 +13,9 @@ import (
 // TestE2EEditorAims sets a side's aim in the encounter editor (ENG-AIM-2)
 // and has "Who wins?" count its escapes: on the escape scene the GM first
 // makes Robin fight to the last (her exits leave the board), then chooses
-// escape and marks one exit past the cellar door by tapping it. The board
-// draws and names the exit, the editor lists it, axe-core finds nothing
+// escape and marks one exit past the cellar door by tapping it, then a
+// second by typing both into the side's exits field. The board draws and
+// names the exits, the editor lists them, axe-core finds nothing
 // wrong with the aims' controls, and the forecast then shows Robin's side
 // winning by getting away.
 func TestE2EEditorAims(t *testing.T) {
@@ -36,12 +37,18 @@ func TestE2EEditorAims(t *testing.T) {
 	choose("escape")
 	poll[bool](t, ctx, `(document.getElementById('exits-robin') || {}).getAttribute?.('aria-pressed') === 'true'`, 5*time.Second)
 	tap(t, ctx, grid.Square{X: 8, Y: 2}) // I3, just past the door
-	poll[bool](t, ctx, `(document.getElementById('exits-of-robin') || {textContent: ''}).textContent.includes('I3')`, 5*time.Second)
+	poll[bool](t, ctx, `(document.getElementById('exits-of-robin') || {value: ''}).value === 'I3'`, 5*time.Second)
 	if n := exits(); n != 1 {
 		t.Errorf("the board draws %d exits, want the one marked", n)
 	}
-	if label := eval[string](t, ctx, `document.getElementById('board').getAttribute('aria-label')`); !strings.Contains(label, "I3") {
-		t.Errorf("the board's description does not name the exit: %q", label)
+	// From the keyboard: the exits typed into the side's field.
+	eval[bool](t, ctx, `(() => { const i = document.getElementById('exits-of-robin'); i.value = 'j3, I3'; i.dispatchEvent(new Event('change', {bubbles: true})); return true })()`)
+	poll[bool](t, ctx, `document.getElementById('exits-of-robin').value === 'I3, J3'`, 5*time.Second)
+	if n := exits(); n != 2 {
+		t.Errorf("the board draws %d exits, want the two typed", n)
+	}
+	if label := eval[string](t, ctx, `document.getElementById('board').getAttribute('aria-label')`); !strings.Contains(label, "I3, J3") {
+		t.Errorf("the board's description does not name the exits: %q", label)
 	}
 	axeClean(t, ctx, "the editor's aims")
 	eval[bool](t, ctx, `document.getElementById('aims').scrollIntoView({block: 'center'}), true`)

@@ -56,14 +56,11 @@ func (t *Table) renderAims(enc combat.Encounter) app.UI {
 			).OnChange(t.chooseAim)),
 		}
 		if escape {
-			exits := app.P().ID("exits-of-" + side).Class("exits-list").Body(say(l, "aim.exits", "squares", squareNames(a.Exits))...)
-			if len(a.Exits) == 0 {
-				exits = app.P().ID("exits-of-" + side).Class("exits-list").Text(i18n.T(l, "aim.no-exits"))
-			}
 			row = append(row,
 				app.Button().ID("exits-"+side).Class("toggle").Attr("data-side", side).Attr("aria-pressed", t.exitsFor == side).
 					Text(i18n.T(l, "aim.mark")).OnClick(t.markExits),
-				exits)
+				field(say(l, "aim.exits"), app.Input().ID("exits-of-"+side).Dir("ltr").Attr("data-side", side).
+					Attr("placeholder", i18n.T(l, "aim.no-exits")).Value(squareNames(a.Exits)).OnChange(t.typeExits)))
 		}
 		body = append(body, app.Div().Class("aim").Body(row...))
 	}
@@ -105,6 +102,33 @@ func (m *Model) markExitsOf(side string) {
 		return
 	}
 	m.exitsFor, m.walls = side, false
+}
+
+// typeExits takes a side's exits as typed into its field (the side is in
+// data-side).
+func (t *Table) typeExits(ctx app.Context, e app.Event) {
+	t.setExitsText(ctx, data(ctx, "side"), ctx.JSSrc().Get("value").String())
+}
+
+// setExitsText sets side's exits to the squares named in text, separated
+// by commas or spaces, with a SetAim command: the way to mark exits from
+// the keyboard. No names make the side fight to the last; a name that is
+// not a square's is told in the message bar and changes nothing.
+func (t *Table) setExitsText(ctx app.Context, side, text string) {
+	var exits []grid.Square
+	for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		s, err := grid.ParseName(name)
+		if err != nil {
+			t.notice = warn("aim.bad-square", "name", name)
+			return
+		}
+		exits = append(exits, s)
+	}
+	if len(exits) == 0 {
+		t.setAimChoice(ctx, side, combat.AimFight)
+		return
+	}
+	t.do(ctx, combat.SetAim{Side: side, Aim: combat.AimEscape, Exits: exits})
 }
 
 // toggleExit adds or removes s among the exits of the side being marked

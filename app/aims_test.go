@@ -101,6 +101,36 @@ func TestEditorSetsAims(t *testing.T) {
 	}
 }
 
+// TestExitsTyped sets exits from the keyboard: squares typed into a side's
+// exits field, in any order and case, become one SetAim command; a name
+// that is not a square's, or a square off the map, is told and changes
+// nothing; an empty field makes the side fight to the last.
+func TestExitsTyped(t *testing.T) {
+	ctx := testContext(t)
+	tbl := openTable(t, "kal-robin", false)
+	tbl.editing = true
+	cursor := tbl.sess.Cursor()
+	tbl.setExitsText(ctx, "thugs", "j3, i3;A2")
+	a, _ := tbl.state().AimOf("thugs")
+	if want := []grid.Square{{X: 0, Y: 1}, {X: 8, Y: 2}, {X: 9, Y: 2}}; !slices.Equal(a.Exits, want) || tbl.sess.Cursor() != cursor+1 || tbl.notice.Key != "" {
+		t.Fatalf("typed exits: %v after %d commands, notice %q; want %v after one", a.Exits, tbl.sess.Cursor()-cursor, tbl.notice.Key, want)
+	}
+	if html := app.HTMLString(tbl.renderEditor(tbl.state())); !strings.Contains(openTag(html, "exits-of-thugs"), `value="A2, I3, J3"`) {
+		t.Errorf("the field does not show the exits as kept: %s", openTag(html, "exits-of-thugs"))
+	}
+	for _, bad := range []struct{ text, key string }{{"I3 3I", "aim.bad-square"}, {"I3 Z9", "notice.not-allowed"}} {
+		tbl.notice = Notice{}
+		tbl.setExitsText(ctx, "thugs", bad.text)
+		if b, _ := tbl.state().AimOf("thugs"); !slices.Equal(b.Exits, a.Exits) || tbl.sess.Cursor() != cursor+1 || !strings.HasPrefix(tbl.notice.Key, bad.key) {
+			t.Errorf("%q: exits %v, notice %q; want them kept and %s", bad.text, b.Exits, tbl.notice.Key, bad.key)
+		}
+	}
+	tbl.setExitsText(ctx, "thugs", " , ")
+	if _, has := tbl.state().AimOf("thugs"); has || tbl.sess.Cursor() != cursor+2 {
+		t.Errorf("an empty field kept the thugs' aim (%v) or sent %d commands", has, tbl.sess.Cursor()-cursor)
+	}
+}
+
 // escapes forecasts the table's encounter briefly and returns how often
 // Robin got away.
 func escapes(t *testing.T, tbl *Table) float64 {

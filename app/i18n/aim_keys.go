@@ -4,7 +4,7 @@ package i18n
 // or escape with the exits to mark, the exits on the board, and the log's
 // line when the GM sets an aim. They join every catalogue when the package
 // starts, like editorKeys. {side} is a side's key, {squares} a list of
-// square names.
+// square names, {name} what was typed for a square.
 var aimKeys = [numLangs]map[string]string{
 	English: {
 		"aim.title":      "Aims",
@@ -13,8 +13,9 @@ var aimKeys = [numLangs]map[string]string{
 		"aim.fight":      "Fight to the last",
 		"aim.escape":     "Escape through exits",
 		"aim.mark":       "Mark exits",
-		"aim.exits":      "Exits: {squares}",
-		"aim.no-exits":   "No exits yet: press Mark exits and tap squares on the board.",
+		"aim.exits":      "Exit squares",
+		"aim.bad-square": "{name} is not a square: write squares as on the board, e.g. I3, J3.",
+		"aim.no-exits":   "none yet: tap squares or type e.g. I3, J3",
 		"board.exits":    "Exits of {side}: {squares}.",
 		"log.aim-escape": "{side} makes for the marked exits.",
 		"log.aim-fight":  "{side} fights to the last.",
@@ -26,8 +27,9 @@ var aimKeys = [numLangs]map[string]string{
 		"aim.fight":      "להילחם עד הסוף",
 		"aim.escape":     "לברוח דרך היציאות",
 		"aim.mark":       "סימון יציאות",
-		"aim.exits":      "יציאות: {squares}",
-		"aim.no-exits":   "עדיין אין יציאות: לחצו על ״סימון יציאות״ והקישו על משבצות בלוח.",
+		"aim.exits":      "משבצות יציאה",
+		"aim.bad-square": "{name} אינה משבצת: כתבו משבצות כמו על הלוח, למשל I3, J3.",
+		"aim.no-exits":   "עדיין אין: הקישו על משבצות או כתבו למשל I3, J3",
 		"board.exits":    "היציאות של {side}: {squares}.",
 		"log.aim-escape": "{side} פונים אל היציאות המסומנות.",
 		"log.aim-fight":  "{side} נלחמים עד הסוף.",
@@ -39,8 +41,9 @@ var aimKeys = [numLangs]map[string]string{
 		"aim.fight":      "Walka do końca",
 		"aim.escape":     "Ucieczka przez wyjścia",
 		"aim.mark":       "Zaznacz wyjścia",
-		"aim.exits":      "Wyjścia: {squares}",
-		"aim.no-exits":   "Brak wyjść: naciśnij „Zaznacz wyjścia” i stuknij pola na planszy.",
+		"aim.exits":      "Pola wyjścia",
+		"aim.bad-square": "{name} to nie pole: zapisz pola jak na planszy, np. I3, J3.",
+		"aim.no-exits":   "jeszcze brak: stuknij pola lub wpisz np. I3, J3",
 		"board.exits":    "Wyjścia strony {side}: {squares}.",
 		"log.aim-escape": "{side} kieruje się do zaznaczonych wyjść.",
 		"log.aim-fight":  "{side} walczy do końca.",
@@ -52,8 +55,9 @@ var aimKeys = [numLangs]map[string]string{
 		"aim.fight":      "Соңына дейін шайқасу",
 		"aim.escape":     "Шығатын жерлер арқылы қашу",
 		"aim.mark":       "Шығатын жерлерді белгілеу",
-		"aim.exits":      "Шығатын жерлер: {squares}",
-		"aim.no-exits":   "Шығатын жер әлі жоқ: «Шығатын жерлерді белгілеу» батырмасын басып, тақтадағы шаршыларды түртіңіз.",
+		"aim.exits":      "Шығатын шаршылар",
+		"aim.bad-square": "{name} шаршы емес: шаршыларды тақтадағыдай жазыңыз, мысалы I3, J3.",
+		"aim.no-exits":   "әлі жоқ: шаршыларды түртіңіз немесе жазыңыз, мысалы I3, J3",
 		"board.exits":    "{side} тарабының шығатын жерлері: {squares}.",
 		"log.aim-escape": "{side} белгіленген шығатын жерлерге бет алады.",
 		"log.aim-fight":  "{side} соңына дейін шайқасады.",

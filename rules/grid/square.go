@@ -5,7 +5,10 @@
 // ruleset).
 package grid
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Square is one map square: X is the column (0 at the left), Y the row
 // (0 at the top).
@@ -76,3 +79,32 @@ func Compare(a, b Square) int {
 	}
 	return a.X - b.X
 }
+
+// ParseName reads a square's name as Name writes it, e.g. "C7" or "aa12":
+// one to three column letters in either case, then a row number from 1
+// with at most four digits, without spaces or signs.
+func ParseName(name string) (Square, error) {
+	letters := 0
+	for letters < len(name) && letters < 4 && isLetter(name[letters]) {
+		letters++
+	}
+	digits := name[letters:]
+	if letters == 0 || letters > 3 || digits == "" || len(digits) > 4 || digits[0] == '0' {
+		return Square{}, fmt.Errorf("grid: %q is not a square's name", name)
+	}
+	row := 0
+	for _, d := range []byte(digits) {
+		if d < '0' || d > '9' {
+			return Square{}, fmt.Errorf("grid: %q is not a square's name", name)
+		}
+		row = 10*row + int(d-'0')
+	}
+	col := 0
+	for _, c := range []byte(name[:letters]) {
+		col = 26*col + int(c|0x20-'a') + 1
+	}
+	return Square{X: col - 1, Y: row - 1}, nil
+}
+
+// isLetter reports whether c is an ASCII letter.
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
