@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -170,7 +171,7 @@ func (t *Table) startForecast(ctx app.Context) {
 	if set.Fights == 0 {
 		set.Fights = forecastFights
 	}
-	if raw, err := json.Marshal(set); err == nil && t.sess.SetForecast(raw) == nil {
+	if raw, err := json.Marshal(set); err == nil && !bytes.Equal(raw, t.sess.Forecast()) && t.sess.SetForecast(raw) == nil {
 		t.autosave(ctx)
 	}
 	t.release(t.fc)
@@ -209,17 +210,15 @@ func (t *Table) startWorkers(fc *forecastRun) bool {
 	if err != nil {
 		return false
 	}
-	t.fcJobs++
-	start, err := json.Marshal(struct {
-		Type     string            `json:"type"`
-		Job      int               `json:"job"`
-		Save     json.RawMessage   `json:"save"`
-		Settings forecast.Settings `json:"settings"`
-	}{"start", t.fcJobs, save, fc.set})
+	set, err := json.Marshal(fc.set)
 	if err != nil {
 		return false
 	}
-	fc.job, fc.start, fc.arrived = t.fcJobs, string(start), map[int]forecast.Outcome{}
+	t.fcJobs++
+	// Written out rather than marshalled: json.Marshal would parse the
+	// save document again only to copy it.
+	start := `{"type":"start","job":` + strconv.Itoa(t.fcJobs) + `,"settings":` + string(set) + `,"save":` + string(save) + `}`
+	fc.job, fc.start, fc.arrived = t.fcJobs, start, map[int]forecast.Outcome{}
 	n := workerCount()
 	for len(fc.ws) < n {
 		var w *forecastWorker

@@ -71,6 +71,7 @@ type turnMemory struct {
 // begin sets up fight i: an encounter in setup is started, and the
 // fight's end is checked from where it stands.
 func (f *Forecaster) begin(i int) (*fight, error) {
+	f.warm()
 	ft := &fight{f: f, index: i, enc: f.start, dice: dice.NewPCG(FightSeed(f.set.Seed, i)), first: -1,
 		out: make([]bool, len(f.start.Combatants)), escaped: make([]bool, len(f.start.Combatants))}
 	if err := ft.start(); err != nil {

@@ -306,6 +306,7 @@ type Forecaster struct {
 	minFights int    // play at least this many, precise or not (Extend)
 	cur       *fight // the fight under way between Steps
 	copying   bool   // every command through combat.Apply, none in place (a test's reference)
+	warmed    bool   // warm has run
 	taken     []bool // per square of the map: a fighting creature stands on it (mapReach's scratch)
 }
 
@@ -350,7 +351,6 @@ func New(reg *combat.Registry, enc combat.Encounter, s Settings) (*Forecaster, e
 		}
 		f.policy[side], _ = Lookup(name)
 	}
-	f.warm()
 	f.lines = f.judge.lines(f.start.Combatants)
 	n := len(enc.Combatants)
 	f.tally = tally{wins: make([]int, len(f.sides)), escapes: make([]int, len(f.sides)), down: make([]int, n), dead: make([]int, n), escaped: make([]int, n), first: make([]int, n),
@@ -361,8 +361,13 @@ func New(reg *combat.Registry, enc combat.Encounter, s Settings) (*Forecaster, e
 // warm asks the starting state the queries every fight asks first, so
 // that what the ruleset derives from it (decoded stat blocks and the like)
 // lands in its memo once, where every fight's revisions find it, rather
-// than once per fight.
+// than once per fight. The first fight to begin does it: a Forecaster
+// that only merges outcomes played elsewhere (Merge) never needs it.
 func (f *Forecaster) warm() {
+	if f.warmed {
+		return
+	}
+	f.warmed = true
 	a, armed := f.rs.(combat.Armory)
 	for _, c := range f.start.Combatants {
 		f.judge.fighting(f.rs, f.start, c.ID)
