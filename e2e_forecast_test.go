@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -171,6 +172,7 @@ func robinGetsAway(t *testing.T, ctx context.Context) {
 // numbers as drawn, and how the page fared meanwhile.
 type forecastSeen struct {
 	Worker  bool     `json:"worker"`
+	Workers int      `json:"workers"` // how many workers played it
 	Fights  int      `json:"fights"`
 	Rows    []string `json:"rows"`  // each bar's id and share
 	Risks   []string `json:"risks"` // each token's risk label
@@ -186,6 +188,7 @@ func runForecastToEnd(t *testing.T, ctx context.Context) forecastSeen {
 	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false' && document.getElementById('forecast-result') !== null`, 120*time.Second)
 	return eval[forecastSeen](t, ctx, `({
 		worker: document.getElementById('forecast').dataset.worker === 'true',
+		workers: +document.getElementById('forecast').dataset.workers,
 		fights: +document.getElementById('forecast-result').dataset.fights,
 		rows: [...document.querySelectorAll('.fc-row')].map(r => r.id + '=' + r.dataset.p),
 		risks: [...document.querySelectorAll('.token')].map(g => g.id + '=' + (g.dataset.risk || '')),
@@ -195,10 +198,11 @@ func runForecastToEnd(t *testing.T, ctx context.Context) forecastSeen {
 }
 
 // TestE2EForecastWorkerMatchesPage runs one forecast of 150 fights in the
-// forecast's Web Worker and then, with Worker taken away from the page, on
-// the page's own thread: the second falls back rather than failing, and
-// both show the same numbers. It logs each one's longest main-thread task
-// and fights per second, side by side.
+// forecast's Web Workers, on a page that says it has three cores, so that
+// three workers share the fights out, and then, with Worker taken away
+// from the page, on the page's own thread: the second falls back rather
+// than failing, and both show the same numbers. It logs each one's
+// longest main-thread task and fights per second, side by side.
 func TestE2EForecastWorkerMatchesPage(t *testing.T) {
 	sess := scenarioSession(t, "dnd5e-goblin-ambush")
 	if err := sess.SetForecast(json.RawMessage(`{"fights":150,"seed":3}`)); err != nil {
@@ -209,6 +213,7 @@ func TestE2EForecastWorkerMatchesPage(t *testing.T) {
 	navigate(t, ctx, srv.URL+"/#"+linkOf(t, sess))
 	poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 10*time.Second)
 	eval[bool](t, ctx, longTasksJS)
+	eval[bool](t, ctx, `(Object.defineProperty(navigator, 'hardwareConcurrency', {value: 3}), true)`)
 	openTab(t, ctx, "forecast")
 	inWorker := runForecastToEnd(t, ctx)
 	screenshot(t, ctx, "forecast-worker")
@@ -217,17 +222,17 @@ func TestE2EForecastWorkerMatchesPage(t *testing.T) {
 	for _, r := range []forecastSeen{inWorker, onPage} {
 		where := "on the page's thread"
 		if r.Worker {
-			where = "in the Web Worker"
+			where = fmt.Sprintf("in %d Web Workers", r.Workers)
 		}
 		t.Logf("%s: %d fights in %.0f ms (%.0f fights/s), longest main-thread task %d ms", where, r.Fights, r.Ms, float64(r.Fights)/r.Ms*1000, r.Longest)
 	}
-	if !inWorker.Worker || onPage.Worker {
-		t.Errorf("ran in the worker: first %v, then without Worker %v", inWorker.Worker, onPage.Worker)
+	if !inWorker.Worker || inWorker.Workers != 3 || onPage.Worker || onPage.Workers != 0 {
+		t.Errorf("ran in %d workers, then without Worker in %d (want 3, then on the page)", inWorker.Workers, onPage.Workers)
 	}
 	if len(onPage.Rows) < 3 || !strings.Contains(strings.Join(onPage.Risks, " "), "%") {
 		t.Errorf("the page shows no numbers to compare: %+v", onPage)
 	}
-	if inWorker.Fights != 150 || !reflect.DeepEqual(inWorker, forecastSeen{Worker: true, Fights: 150, Rows: onPage.Rows, Risks: onPage.Risks, Ms: inWorker.Ms, Longest: inWorker.Longest}) {
+	if inWorker.Fights != 150 || !reflect.DeepEqual(inWorker, forecastSeen{Worker: true, Workers: 3, Fights: 150, Rows: onPage.Rows, Risks: onPage.Risks, Ms: inWorker.Ms, Longest: inWorker.Longest}) {
 		t.Errorf("the worker showed %+v\nthe page %+v", inWorker, onPage)
 	}
 }
