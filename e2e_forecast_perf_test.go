@@ -3,21 +3,31 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/performance"
+	"github.com/chromedp/cdproto/tracing"
+	"github.com/chromedp/chromedp"
 )
 
 // TestForecastPerf measures "Who wins?" in Chromium (make perf): for the
 // goblin ambush and the Kaldaria urchins, the time from Run to the numbers
 // of FORECAST_FIGHTS fights (1,000) in the Web Worker, with the board
-// zoomed in while it runs, and the page's longest main-thread task
-// meanwhile. With FORECAST_BASE set to another build's site (a folder
+// zoomed in while it runs, the page's longest main-thread task meanwhile,
+// the processor time its main thread spent in tasks (Chromium's
+// TaskDuration counted in thread time, which, unlike a task's wall time,
+// does not grow while the thread waits for a core on a loaded machine),
+// and, from a trace, the longest of its tasks in thread time. With FORECAST_BASE set to another build's site (a folder
 // holding its web/), it runs that build and this one in turn, round by
 // round, so the two are measured under the same load. It prints medians
 // and asserts nothing.
@@ -34,7 +44,7 @@ func TestForecastPerf(t *testing.T) {
 		t.Cleanup(srv.Close)
 		builds = append([]struct{ name, url string }{{filepath.Base(base), srv.URL}}, builds...)
 	}
-	type seen struct{ ms, longest, over float64 }
+	type seen struct{ ms, longest, over, cpu, longestCPU float64 }
 	got := map[string][]seen{}
 	for _, sample := range []string{"dnd5e-goblin-ambush", "kal-urchins"} {
 		sess := scenarioSession(t, sample)
@@ -50,17 +60,26 @@ func TestForecastPerf(t *testing.T) {
 					navigate(t, ctx, b.url+"/#"+link)
 					poll[bool](t, ctx, `document.getElementById('forecast-run') !== null`, 20*time.Second)
 					eval[bool](t, ctx, longTasksJS)
+					enableThreadTime(t, ctx)
 					openTab(t, ctx, "forecast")
 					time.Sleep(300 * time.Millisecond)
 					eval[bool](t, ctx, `(window.longTasks = [], window.t0 = performance.now(), true)`)
+					cpu0 := mainThreadCPU(t, ctx)
+					tasks := traceTasks(t, ctx)
 					click(t, ctx, "#forecast-run")
 					poll[bool](t, ctx, `document.getElementById('forecast-cancel') !== null`, 10*time.Second)
 					click(t, ctx, "#zoom-in")
 					poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false' && document.getElementById('forecast-result') !== null`, 180*time.Second)
+					cpu := mainThreadCPU(t, ctx) - cpu0
+					longestCPU := 0.0
+					for _, d := range tasks() {
+						longestCPU = max(longestCPU, d)
+					}
 					r := eval[[]float64](t, ctx, `[performance.now() - window.t0, +document.getElementById('forecast-result').dataset.fights, Math.max(0, ...window.longTasks), window.longTasks.length]`)
-					t.Logf("%.0f fights in %.0f ms, longest task %.0f ms, %.0f tasks over 50 ms: %v", r[1], r[0], r[2], r[3], eval[[]int](t, ctx, `window.longTasks`))
+					t.Logf("%.0f fights in %.0f ms, main thread busy %.0f ms, longest task %.0f ms (%.1f ms of thread time), %.0f tasks over 50 ms: %v",
+						r[1], r[0], cpu, r[2], longestCPU, r[3], eval[[]int](t, ctx, `window.longTasks`))
 					key := sample + " / " + b.name
-					got[key] = append(got[key], seen{r[0], r[2], r[3]})
+					got[key] = append(got[key], seen{r[0], r[2], r[3], cpu, longestCPU})
 				})
 			}
 		}
@@ -69,13 +88,121 @@ func TestForecastPerf(t *testing.T) {
 	for _, sample := range []string{"dnd5e-goblin-ambush", "kal-urchins"} {
 		for _, b := range builds {
 			key := sample + " / " + b.name
-			var ms, longest, over []float64
+			var ms, longest, over, cpu, longestCPU []float64
 			for _, s := range got[key] {
 				ms, longest, over = append(ms, s.ms), append(longest, s.longest), append(over, s.over)
+				cpu, longestCPU = append(cpu, s.cpu), append(longestCPU, s.longestCPU)
 			}
-			report = append(report, fmt.Sprintf("%-40s %d fights: median %5.0f ms %v; longest task median %3.0f ms %v; tasks over 50 ms %v",
-				key, fights, median(ms), rounded(ms), median(longest), rounded(longest), rounded(over)))
+			report = append(report, fmt.Sprintf("%-40s %d fights: median %5.0f ms %v; main thread busy median %4.0f ms %v; "+
+				"longest task median %3.0f ms %v, in thread time %3.0f ms %v; tasks over 50 ms %v",
+				key, fights, median(ms), rounded(ms), median(cpu), rounded(cpu), median(longest), rounded(longest),
+				median(longestCPU), rounded(longestCPU), rounded(over)))
 		}
 	}
 	t.Log("\n" + strings.Join(report, "\n"))
+}
+
+// mainThreadCPU returns the processor time, in milliseconds, the page's
+// main thread has spent in tasks so far (the Performance domain's
+// TaskDuration, counted in thread time, once enableThreadTime has run).
+func mainThreadCPU(t *testing.T, ctx context.Context) float64 {
+	t.Helper()
+	m, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range m.Metrics {
+		if x.Name == "TaskDuration" {
+			return x.Value * 1000
+		}
+	}
+	t.Fatal("no TaskDuration among the page's metrics")
+	return 0
+}
+
+// enableThreadTime starts the page's Performance domain counting its
+// durations in thread time.
+func enableThreadTime(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// traceTasks starts tracing the browser's tasks and returns the function
+// that stops it and returns the thread time, in milliseconds, of each task
+// the page's main thread ran meanwhile.
+func traceTasks(t *testing.T, ctx context.Context) func() []float64 {
+	t.Helper()
+	var (
+		mu   sync.Mutex
+		raw  [][]byte
+		done = make(chan struct{})
+		once sync.Once
+	)
+	if err := chromedp.Listen(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			for _, v := range e.Value {
+				raw = append(raw, v)
+			}
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			once.Do(func() { close(done) })
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
+		TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"__metadata", "toplevel", "disabled-by-default-devtools.timeline"}}}); err != nil {
+		t.Fatal(err)
+	}
+	return func() []float64 {
+		t.Helper()
+		if _, err := chromedp.Call(ctx, tracing.End, cdp.Empty{}); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			t.Fatal("the trace did not complete")
+		}
+		type event struct {
+			Name string  `json:"name"`
+			Ph   string  `json:"ph"`
+			Pid  int     `json:"pid"`
+			Tid  int     `json:"tid"`
+			TDur float64 `json:"tdur"` // thread time, µs
+			Args struct {
+				Name string `json:"name"`
+			} `json:"args"`
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		var evs []event
+		main := map[[2]int]bool{} // the renderers' main threads
+		for _, b := range raw {
+			var e event
+			if json.Unmarshal(b, &e) != nil {
+				continue
+			}
+			if e.Name == "thread_name" && e.Args.Name == "CrRendererMain" {
+				main[[2]int{e.Pid, e.Tid}] = true
+			}
+			if e.Name == "RunTask" && e.Ph == "X" {
+				evs = append(evs, e)
+			}
+		}
+		var out []float64
+		for _, e := range evs {
+			if main[[2]int{e.Pid, e.Tid}] {
+				out = append(out, e.TDur/1000)
+			}
+		}
+		if len(out) == 0 {
+			t.Fatal("the trace shows no task of the page's main thread")
+		}
+		return out
+	}
 }
