@@ -32,7 +32,7 @@ func Apply(rs Ruleset, enc Encounter, cmd Command, r dice.Roller) (Encounter, []
 	if err := rulesetOf(rs, enc); err != nil {
 		return enc, nil, err
 	}
-	return apply(rs, enc, enc.fork(), cmd, r, nil)
+	return apply(rs, enc, enc.fork(), enc.memo.next(), cmd, r, nil)
 }
 
 // rulesetOf checks that rs is the encounter's ruleset.
@@ -60,14 +60,14 @@ func ApplyOwned(rs Ruleset, enc Encounter, cmd Command, r dice.Roller, events []
 	if err := rulesetOf(rs, enc); err != nil {
 		return enc, nil, err
 	}
-	return apply(rs, enc, enc, cmd, r, events)
+	return apply(rs, enc, enc, enc.memo.next(), cmd, r, events)
 }
 
 // apply applies cmd to next, enc's fork or enc itself, as Apply describes,
-// appending its events to events.
-func apply(rs Ruleset, enc, next Encounter, cmd Command, r dice.Roller, events []Event) (Encounter, []Event, error) {
+// with memo as the new state's memo, appending its events to events.
+func apply(rs Ruleset, enc, next Encounter, memo *Memo, cmd Command, r dice.Roller, events []Event) (Encounter, []Event, error) {
 	a := &applier{rs: rs, e: next, r: r, events: events}
-	a.e.memo = enc.memo.next()
+	a.e.memo = memo
 	if tr, ok := rs.(TurnRuler); ok {
 		a.rules = tr.TurnRules()
 	}
@@ -278,6 +278,11 @@ func opaque(field string, raw json.RawMessage) (json.RawMessage, error) {
 	}
 	if len(raw) > MaxOpaque {
 		return nil, Invalid("", field, "longer than %d bytes", MaxOpaque)
+	}
+	if json.Valid(raw) && !bytes.ContainsAny(raw, " \t\n\r") {
+		// Valid and without a byte of white space anywhere: already
+		// compact, as json.Marshal writes it.
+		return slices.Clone(raw), nil
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, raw); err != nil {

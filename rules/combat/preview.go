@@ -99,17 +99,22 @@ type MovePreview struct {
 // PreviewMove applies Move{id, path} to a copy of enc, declining every
 // opportunity attack it offers, and reports what happened (K-RES-3, K-OA-1,
 // DND-ALG-D). enc is not changed; no die is rolled. The copy is made once:
-// the declines that follow play on it in place (ApplyOwned).
+// the declines that follow play on it in place (ApplyOwned). The move is
+// played with enc's own memo, so what the ruleset derives from enc on the
+// way (the state the move starts from) is kept for enc's later queries;
+// the memo's contract makes whatever it keeps of the states after harmless.
 func PreviewMove(rs Ruleset, enc Encounter, id string, path []grid.Square) MovePreview {
 	var p MovePreview
 	var cmd Command = Move{ID: id, Path: path}
-	var events []Event
+	events := make([]Event, 0, len(path)+2) // a step each, and what ends the move
 	noDice := dice.NewScripted()
 	for i := range MaxPath + MaxCombatants {
 		var next Encounter
 		var err error
 		if i == 0 {
-			next, events, err = Apply(rs, enc, cmd, noDice)
+			if err = rulesetOf(rs, enc); err == nil {
+				next, events, err = apply(rs, enc, enc.fork(), enc.memo, cmd, noDice, events)
+			}
 		} else {
 			next, events, err = ApplyOwned(rs, enc, cmd, noDice, events[:0])
 		}
