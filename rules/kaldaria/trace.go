@@ -253,8 +253,8 @@ func (q *Quantity) UnmarshalText(b []byte) error {
 
 // Step is one step of an attack's trace in the ruleset's own terms: a
 // small value without strings, so that a trace is one flat allocation.
-// Shared gives it in the words every ruleset shares (combat.Step); its
-// JSON is the same.
+// Shared gives it in the words every ruleset shares (combat.Step), and
+// Trace.AppendTo a whole trace; its JSON is the same.
 type Step struct {
 	Rule     Rule            `json:"rule"`
 	Kind     combat.StepKind `json:"kind"`
@@ -276,9 +276,6 @@ func (s Step) String() string { return s.Shared().String() }
 
 // Trace is the ordered list of steps of one attack (K-RES-2).
 type Trace []Step
-
-// Shared returns the trace as a combat.Trace.
-func (t Trace) Shared() combat.Trace { return t.AppendTo(make(combat.Trace, 0, len(t))) }
 
 // AppendTo appends the trace's steps to out as combat.Steps.
 func (t Trace) AppendTo(out combat.Trace) combat.Trace {

@@ -22,7 +22,7 @@ func TestTraceShared(t *testing.T) {
 			t.Fatal(err)
 		}
 		outcomes[res.Outcome] = true
-		shared := res.Trace.Shared()
+		shared := res.Trace.AppendTo(nil)
 		if len(shared) != len(res.Trace) {
 			t.Fatalf("seed %d: %d shared steps for %d", seed, len(shared), len(res.Trace))
 		}
