@@ -31,8 +31,9 @@ const (
 )
 
 // Bounds of a message the worker reads: a save document is capped well
-// below maxMessage by combat's own bounds; maxBlock fights take a few
-// seconds at most.
+// below maxMessage by combat's own bounds; a block asks for at most
+// maxBlock fights (the page asks for a few at a time, so that it hears
+// back often).
 const (
 	maxMessage = 32 << 20
 	maxBlock   = 1000
