@@ -180,7 +180,9 @@ func OutOfRange(rule RuleID, field string, v, lo, hi int) error {
 }
 
 // NoCombatant refuses a command or a question that names, in field, a
-// creature id the encounter does not hold.
+// creature id the encounter does not hold. Out of line, like Invalid.
+//
+//go:noinline
 func NoCombatant(rule RuleID, field, id string) error {
 	return Refuse(rule, field, RefusalNoCombatant, "id", id)
 }

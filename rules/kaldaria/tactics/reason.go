@@ -118,7 +118,10 @@ func cite(rules []combat.RuleID, more ...combat.RuleID) []combat.RuleID {
 }
 
 // refuse returns a typed error citing the reason's rule, keyed so that
-// the UI names the reason in the ruleset's terms.
+// the UI names the reason in the ruleset's terms. It is kept out of line,
+// like combat.Invalid: a refusal is the cold path.
+//
+//go:noinline
 func refuse(r Reason, field string) error {
 	return &combat.RuleError{Rule: r.Rule(), Field: field, Msg: string(r), Key: combat.RefusalReason, Args: []any{"why", string(r)}}
 }
