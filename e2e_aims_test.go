@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/grid"
 )
 
@@ -58,4 +59,14 @@ func TestE2EEditorAims(t *testing.T) {
 	robinGetsAway(t, ctx)
 	eval[bool](t, ctx, `document.getElementById('forecast-win-robin').scrollIntoView({block: 'center'}), true`)
 	screenshot(t, ctx, "editor-aims-forecast")
+
+	// In Hebrew the aims speak Hebrew, and the squares read left to right.
+	chooseLang(t, ctx, i18n.Hebrew)
+	openTab(t, ctx, "setup")
+	poll[bool](t, ctx, `(document.querySelector('#aims h3') || {}).textContent === `+jsString(i18n.T(i18n.Hebrew, "aim.title")), 5*time.Second)
+	if v := eval[string](t, ctx, `document.getElementById('exits-of-robin').value`); v != "I3, J3" {
+		t.Errorf("in Hebrew the exits field reads %q", v)
+	}
+	eval[bool](t, ctx, `document.getElementById('aims').scrollIntoView({block: 'center'}), true`)
+	screenshot(t, ctx, "editor-aims-he")
 }
