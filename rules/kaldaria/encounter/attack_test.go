@@ -18,9 +18,9 @@ type blow struct {
 	weapon   int
 	faces    []int
 	hit      bool
-	trace    map[string]int // trace key → value of its first step
-	hp       int            // defender's HP afterwards
-	weaponsP int            // defender's weapon parries spent this round
+	trace    map[kaldaria.Key]int // trace key → value of its first step
+	hp       int                  // defender's HP afterwards
+	weaponsP int                  // defender's weapon parries spent this round
 }
 
 // playBlows runs the blows in order, each with Session.DoWithDice.
@@ -65,27 +65,27 @@ func TestElementalScene(t *testing.T) {
 	}
 	s := session(t, enc)
 	do(t, s, order("elemental", "beetle", "swordsman"), combat.Start{})
-	el := func(id string, faces []int, hit bool, tr map[string]int, hp, spent int) blow {
+	el := func(id string, faces []int, hit bool, tr map[kaldaria.Key]int, hp, spent int) blow {
 		return blow{id: id, rules: "K-HIT-2 K-HIT-5 K-PARRY-2 K-PARRY-12", att: "elemental", def: "swordsman",
 			faces: faces, hit: hit, trace: tr, hp: hp, weaponsP: spent}
 	}
 	playBlows(t, s, []blow{
-		el("V-19/nat-3", []int{3}, false, map[string]int{"need": 9, "attack": 3}, 120, 0),
-		el("V-19/nat-5", []int{5}, false, map[string]int{"attack": 5}, 120, 0),
-		el("V-21/hit-1", []int{11, 5, 13}, false, map[string]int{"ar-hit": 12, "parry-need-weapon": 9, "engagement-index": 1}, 120, 2),
-		el("V-21/hit-2", []int{13, 15}, false, map[string]int{"ar-hit": 14, "parry-need-weapon": 11}, 120, 3),
-		el("V-22/hit-3", []int{16, 4, 5}, true, map[string]int{"ar-hit": 17, "margin": 7, "parry-need-passive": 18, "damage-final": 5}, 115, 3),
-		el("V-22/hit-4", []int{18, 7, 4, 6}, true, map[string]int{"ar-hit": 19, "margin": 9, "parry-need-passive": 20, "damage-final": 12}, 103, 3),
+		el("V-19/nat-3", []int{3}, false, map[kaldaria.Key]int{kaldaria.KeyNeed: 9, kaldaria.KeyAttack: 3}, 120, 0),
+		el("V-19/nat-5", []int{5}, false, map[kaldaria.Key]int{kaldaria.KeyAttack: 5}, 120, 0),
+		el("V-21/hit-1", []int{11, 5, 13}, false, map[kaldaria.Key]int{kaldaria.KeyARHit: 12, kaldaria.KeyParryNeedWeapon: 9, kaldaria.KeyEngagementIndex: 1}, 120, 2),
+		el("V-21/hit-2", []int{13, 15}, false, map[kaldaria.Key]int{kaldaria.KeyARHit: 14, kaldaria.KeyParryNeedWeapon: 11}, 120, 3),
+		el("V-22/hit-3", []int{16, 4, 5}, true, map[kaldaria.Key]int{kaldaria.KeyARHit: 17, kaldaria.KeyMargin: 7, kaldaria.KeyParryNeedPassive: 18, kaldaria.KeyDamageFinal: 5}, 115, 3),
+		el("V-22/hit-4", []int{18, 7, 4, 6}, true, map[kaldaria.Key]int{kaldaria.KeyARHit: 19, kaldaria.KeyMargin: 9, kaldaria.KeyParryNeedPassive: 20, kaldaria.KeyDamageFinal: 12}, 103, 3),
 	})
 	do(t, s, combat.EndTurn{})
-	bt := func(id string, w int, faces []int, hit bool, tr map[string]int, hp int) blow {
+	bt := func(id string, w int, faces []int, hit bool, tr map[kaldaria.Key]int, hp int) blow {
 		return blow{id: id, rules: "K-HIT-4 K-PARRY-5 K-PARRY-6 K-PARRY-13", att: "beetle", def: "swordsman", weapon: w,
 			faces: faces, hit: hit, trace: tr, hp: hp, weaponsP: 3}
 	}
 	playBlows(t, s, []blow{
-		bt("V-23/pincer-1", 0, []int{10}, false, map[string]int{"attack": 10}, 103),
-		bt("V-23/pincer-2", 0, []int{15, 3, 4}, true, map[string]int{"ar-hit": 14, "parry-need-passive": 15, "parry-need-weapon": -999, "engagement-index": 2}, 99),
-		bt("V-23/bite", 1, []int{14, 20}, false, map[string]int{"ar-hit": 13, "parry-need-passive": 14, "parry-need-weapon": -999}, 99),
+		bt("V-23/pincer-1", 0, []int{10}, false, map[kaldaria.Key]int{kaldaria.KeyAttack: 10}, 103),
+		bt("V-23/pincer-2", 0, []int{15, 3, 4}, true, map[kaldaria.Key]int{kaldaria.KeyARHit: 14, kaldaria.KeyParryNeedPassive: 15, kaldaria.KeyParryNeedWeapon: -999, kaldaria.KeyEngagementIndex: 2}, 99),
+		bt("V-23/bite", 1, []int{14, 20}, false, map[kaldaria.Key]int{kaldaria.KeyARHit: 13, kaldaria.KeyParryNeedPassive: 14, kaldaria.KeyParryNeedWeapon: -999}, 99),
 	})
 	do(t, s, combat.EndTurn{}, combat.EndTurn{})
 	enc = s.State()
@@ -114,16 +114,16 @@ func TestKnightScene(t *testing.T) {
 		option    json.RawMessage
 		faces     []int
 		hit       bool
-		trace     map[string]int
+		trace     map[kaldaria.Key]int
 		hp        int
 	}{
 		{"V-17/12", "K-HIT-5 K-PARRY-2 K-PARRY-3", "urchin-1", "knight", nil, []int{19, 12}, false,
-			map[string]int{"need": 18, "ar-hit": 13, "parry-thac-weapon": 9, "parry-need-weapon": 12}, 136},
+			map[kaldaria.Key]int{kaldaria.KeyNeed: 18, kaldaria.KeyARHit: 13, kaldaria.KeyParryTHACWeapon: 9, kaldaria.KeyParryNeedWeapon: 12}, 136},
 		{"V-17/11", "K-PARRY-2 K-PARRY-13", "urchin-1", "knight", nil, []int{19, 11, 2, 4}, true,
-			map[string]int{"parry-need-weapon": 12, "parry-need-shield": 14, "damage-final": 1}, 135},
+			map[kaldaria.Key]int{kaldaria.KeyParryNeedWeapon: 12, kaldaria.KeyParryNeedShield: 14, kaldaria.KeyDamageFinal: 1}, 135},
 		{"V-10/3", "K-MOD-1..6 K-HIT-2", "knight", "urchin-1", wild, []int{3, 4}, true,
-			map[string]int{"thac10": 7, "ar": 6, "need": 3, "damage-final": 9}, 3},
-		{"V-10/2", "K-HIT-4", "knight", "urchin-1", wild, []int{2}, false, map[string]int{"need": 3}, 12},
+			map[kaldaria.Key]int{kaldaria.KeyTHAC10: 7, kaldaria.KeyAR: 6, kaldaria.KeyNeed: 3, kaldaria.KeyDamageFinal: 9}, 3},
+		{"V-10/2", "K-HIT-4", "knight", "urchin-1", wild, []int{2}, false, map[kaldaria.Key]int{kaldaria.KeyNeed: 3}, 12},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			t.Logf("rules %s", c.rules)

@@ -5,6 +5,7 @@ import (
 
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria"
 	"battlemat/rules/kaldaria/encounter"
 )
 
@@ -38,7 +39,7 @@ func Example() {
 	}
 	for _, ev := range evs {
 		if ev.Type == combat.AttackResolved {
-			dodge, _ := ev.Trace.Find("dodge-chance")
+			dodge, _ := ev.Trace.Find(kaldaria.KeyDodgeChance.String())
 			fmt.Printf("hit %v, dodge chance %d%%\n", ev.Hit, dodge.Value)
 		}
 	}

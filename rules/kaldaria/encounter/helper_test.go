@@ -7,6 +7,7 @@ import (
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
 	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria"
 )
 
 // The ruleset implements every capability the engine and the UI look for.
@@ -100,8 +101,8 @@ func resolved(t *testing.T, evs []combat.Event) combat.Event {
 }
 
 // value returns the value of the first trace step with the key, or -999.
-func value(tr combat.Trace, key string) int {
-	if s, ok := tr.Find(key); ok {
+func value(tr combat.Trace, key kaldaria.Key) int {
+	if s, ok := tr.Find(key.String()); ok {
 		return s.Value
 	}
 	return -999

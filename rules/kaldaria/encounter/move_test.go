@@ -8,6 +8,7 @@ import (
 
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria"
 	"battlemat/rules/kaldaria/tactics"
 )
 
@@ -51,7 +52,7 @@ func TestOpportunityAttacks(t *testing.T) {
 			t.Fatal(err)
 		}
 		ev := resolved(t, evs)
-		if value(ev.Trace, "oa-normal") != 1 || value(ev.Trace, "need") != 11 || value(ev.Trace, "damage-final") != 8 {
+		if value(ev.Trace, kaldaria.KeyOANormal) != 1 || value(ev.Trace, kaldaria.KeyNeed) != 11 || value(ev.Trace, kaldaria.KeyDamageFinal) != 8 {
 			t.Errorf("trace %v", ev.Trace)
 		}
 		enc := s.State()
@@ -99,7 +100,7 @@ func TestOpportunityAttacks(t *testing.T) {
 			t.Fatal(err)
 		}
 		ev := resolved(t, evs)
-		if value(ev.Trace, "oa-improved") != 1 || value(ev.Trace, "need") != 10 || value(ev.Trace, "damage-final") != 3 {
+		if value(ev.Trace, kaldaria.KeyOAImproved) != 1 || value(ev.Trace, kaldaria.KeyNeed) != 10 || value(ev.Trace, kaldaria.KeyDamageFinal) != 3 {
 			t.Errorf("trace %v", ev.Trace)
 		}
 		if u, _ := s.State().Combatant("urchin"); u.Pos != sq(7, 2) {

@@ -8,6 +8,7 @@ import (
 
 	"battlemat/rules/combat"
 	"battlemat/rules/dice"
+	"battlemat/rules/kaldaria"
 )
 
 // oddsCase is an attack on one of the samples whose exact odds are checked
@@ -101,13 +102,13 @@ func TestOddsMatchSimulation(t *testing.T) {
 						count[map[string]string{"missed": ChanceMiss, "dodged": ChanceDodged, "parried": ChanceParried, "hit": ChanceHit}[s.Key]]++
 					}
 				}
-				if _, crit := out.Trace.Find("critical"); crit && out.Hit {
+				if _, crit := out.Trace.Find(kaldaria.KeyCritical.String()); crit && out.Hit {
 					count[ChanceCritical]++
 				}
 				if def.HP-out.Damage <= 0 {
 					count[ChanceDown]++
 				}
-				if _, dead := out.Trace.Find("dead"); dead {
+				if _, dead := out.Trace.Find(kaldaria.KeyDead.String()); dead {
 					count[ChanceDead]++
 				}
 				count[ChanceDamage+strconv.Itoa(out.Damage)]++

@@ -7,6 +7,7 @@ import (
 
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
+	"battlemat/rules/kaldaria"
 )
 
 // TestRobinSlipsPast is the Robin sample: the plan to the door names the
@@ -67,7 +68,7 @@ func TestRobinSlipsPast(t *testing.T) {
 				t.Fatal(err)
 			}
 			ev := resolved(t, evs)
-			if got := value(ev.Trace, "dodge-chance"); got != c.dodge {
+			if got := value(ev.Trace, kaldaria.KeyDodgeChance); got != c.dodge {
 				t.Errorf("dodge chance %d, want %d (K-DODGE-4)", got, c.dodge)
 			}
 			if r, _ := s.State().Combatant("robin"); r.HP != c.hp {

@@ -67,7 +67,7 @@ func TestLifeKey(t *testing.T) {
 	knight.Stats.Armour.Abs, knight.Stats.Armour.Cutter = 0, 0 // nor reducers: all 120 reach HP
 	s := running(t, 5, 5, []body{{"brute", "Brute", "a", brute("120", "1"), 1, 1}, {"knight", "Knight", "b", knight, 2, 1}}, "brute", "knight")
 	ev := hit(t, s, "knight", 0)
-	if value(ev.Trace, "life-key") != 1 {
+	if value(ev.Trace, kaldaria.KeyLifeKey) != 1 {
 		t.Fatalf("S-09: the key did not fire: %v", ev.Trace)
 	}
 	enc := s.State()
