@@ -319,8 +319,8 @@ func TestE2EKCSegmentTimeline(t *testing.T) {
 		combat.Configure{Settings: combat.Settings{Segments: 5}},
 		combat.SetOrder{Order: []combat.Slot{{Members: []string{"fighter"}, Score: 90}, {Members: []string{"orc"}, Score: 10}}},
 		combat.Start{})
-	if c, _ := sess.State().Combatant("fighter"); c.Budget.Actions < 2 {
-		t.Fatalf("the fighter has %d attacks; the test needs two", c.Budget.Actions)
+	if c, _ := sess.State().Combatant("fighter"); combat.LeftFor(sess.Ruleset(), c, combat.UseAttack) < 2 {
+		t.Fatalf("the fighter has %d attacks; the test needs two", combat.LeftFor(sess.Ruleset(), c, combat.UseAttack))
 	}
 	srv := startServer(t)
 	ctx := newBrowser(t)

@@ -36,20 +36,31 @@ func (m *Model) actionsView(enc combat.Encounter) ActionsView {
 		return v
 	}
 	for _, c := range choices {
-		v.Buttons = append(v.Buttons, ActionButton{ID: actionButtonID(c), Label: actionLabel(l, enc.Ruleset, c), Rule: string(c.Rule),
+		v.Buttons = append(v.Buttons, ActionButton{ID: actionButtonID(enc.Ruleset, c), Label: actionLabel(l, enc.Ruleset, c), Rule: string(c.Rule),
 			Use: combat.UseAction{ID: id, Resource: c.Resource, Key: c.Key}})
 	}
 	return v
 }
 
-// actionButtonID is "action-<key>" for an action that spends the action,
-// and "action-<key>-<resource>" for one that spends something else, so the
-// rogue's Dash and its Cunning Action Dash are told apart.
-func actionButtonID(c combat.ActionChoice) string {
-	if c.Resource == combat.ResAction {
+// actionButtonID is "action-<key>" for an action that spends the counter
+// attacks spend, and "action-<key>-<counter>" for one that spends another,
+// so the rogue's Dash and its Cunning Action Dash are told apart.
+func actionButtonID(ruleset string, c combat.ActionChoice) string {
+	if spendsAttack(ruleset, c.Resource) {
 		return "action-" + c.Key
 	}
-	return "action-" + c.Key + "-" + string(c.Resource)
+	return "action-" + c.Key + "-" + c.Resource
+}
+
+// spendsAttack reports whether key is the counter attacks spend in the
+// shipped ruleset of that ID.
+func spendsAttack(ruleset, key string) bool {
+	rs, err := shipped.Lookup(ruleset)
+	if err != nil {
+		return false
+	}
+	k, ok := combat.CounterFor(rs, combat.UseAttack)
+	return ok && k.Key == key
 }
 
 // actionKeyFamily is the catalogue family of the action labels
@@ -57,15 +68,16 @@ func actionButtonID(c combat.ActionChoice) string {
 const actionKeyFamily = "turn"
 
 // actionLabel names a listed action in l: from the catalogue when it has
-// the key, else as a ruleset term; a bonus action says so.
+// the key, else as a ruleset term; one that spends another counter than
+// attacks do (a bonus action) names the counter.
 func actionLabel(l i18n.Lang, ruleset string, c combat.ActionChoice) string {
 	key := actionKeyFamily + ".action." + c.Key
 	label := i18n.T(l, key)
 	if !i18n.Has(key) {
 		label = i18n.Label(l, glossary(ruleset), c.Key)
 	}
-	if c.Resource == combat.ResBonus {
-		return i18n.T(l, "turn.action.bonus", "action", label)
+	if c.Resource != "" && !spendsAttack(ruleset, c.Resource) {
+		return i18n.T(l, "turn.action.spends", "action", label, "counter", counterWord(l, ruleset, c.Resource))
 	}
 	return label
 }

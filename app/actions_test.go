@@ -18,16 +18,16 @@ func TestActionButtons(t *testing.T) {
 		id     string
 		label  string
 	}{
-		{"dash", i18n.English, combat.ActionChoice{Key: "dash", Resource: combat.ResAction}, "action-dash", "Dash"},
-		{"bonus", i18n.English, combat.ActionChoice{Key: "hide", Resource: combat.ResBonus}, "action-hide-bonus", "Hide (bonus action)"},
-		{"polish", i18n.Polish, combat.ActionChoice{Key: "dodge", Resource: combat.ResAction}, "action-dodge", "Unik"},
-		{"hebrew bonus", i18n.Hebrew, combat.ActionChoice{Key: "disengage", Resource: combat.ResBonus}, "action-disengage-bonus", "התנתקות (פעולה נוספת)"},
-		{"kazakh", i18n.Kazakh, combat.ActionChoice{Key: "other", Resource: combat.ResAction}, "action-other", "Басқа әрекет"},
-		{"unknown key", i18n.English, combat.ActionChoice{Key: "stand-fast", Resource: combat.ResAction}, "action-stand-fast", "stand fast"},
+		{"dash", i18n.English, combat.ActionChoice{Key: "dash", Resource: "action"}, "action-dash", "Dash"},
+		{"bonus", i18n.English, combat.ActionChoice{Key: "hide", Resource: "bonus"}, "action-hide-bonus", "Hide (bonus action)"},
+		{"polish", i18n.Polish, combat.ActionChoice{Key: "dodge", Resource: "action"}, "action-dodge", "Unik"},
+		{"hebrew bonus", i18n.Hebrew, combat.ActionChoice{Key: "disengage", Resource: "bonus"}, "action-disengage-bonus", "התנתקות (פעולה נוספת)"},
+		{"kazakh", i18n.Kazakh, combat.ActionChoice{Key: "other", Resource: "action"}, "action-other", "Басқа әрекет"},
+		{"unknown key", i18n.English, combat.ActionChoice{Key: "stand-fast", Resource: "action"}, "action-stand-fast", "stand fast"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := actionButtonID(tc.choice); got != tc.id {
+			if got := actionButtonID("dnd5e", tc.choice); got != tc.id {
 				t.Errorf("ID %q, want %q", got, tc.id)
 			}
 			if got := actionLabel(tc.lang, "dnd5e", tc.choice); got != tc.label {

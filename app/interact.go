@@ -27,7 +27,6 @@ func (m *Model) boardView(enc combat.Encounter) BoardView {
 		}
 	}
 	first := firstSide(enc)
-	reactions := m.reactions()
 	standing := m.standings(enc)
 	names := make([]string, len(enc.Combatants))
 	for i, c := range enc.Combatants {
@@ -39,7 +38,7 @@ func (m *Model) boardView(enc combat.Encounter) BoardView {
 		down := !m.up(enc, c.ID)
 		v.Tokens = append(v.Tokens, TokenView{Lang: m.lang,
 			ID: c.ID, Name: c.Name, Side: c.Side, X: c.Pos.X, Y: c.Pos.Y, Size: c.Stats.Size,
-			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(m.lang, enc, c, down, reactions),
+			HP: c.HP, MaxHP: c.Stats.MaxHP, Down: down, Badges: badges(m.lang, enc, c, down, m.reactionUsed(enc, c)),
 			Selected: c.ID == m.selected, Acting: c.ID == enc.Current(), Target: c.ID == m.target, Ally: c.Side == first,
 			Label: labels[i], Focus: c.ID == focus,
 		})
@@ -99,12 +98,12 @@ func firstSide(enc combat.Encounter) string {
 
 // badges are the short status marks on a token: down (✕), reaction used
 // (R), surprised (!), and the conditions in the ruleset's words.
-func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, down, reactions bool) []string {
+func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, down, reactionUsed bool) []string {
 	var b []string
 	if down {
 		b = append(b, "✕")
 	}
-	if reactions && enc.Phase == combat.PhaseRunning && !c.Budget.Reaction && !c.Budget.Locked && c.ID != enc.Current() {
+	if reactionUsed && c.ID != enc.Current() {
 		b = append(b, "R")
 	}
 	if c.Surprised {

@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"battlemat/app/i18n"
@@ -281,6 +280,8 @@ func (m *Model) refusal(re *combat.RuleError) Notice {
 				}
 			case "why", "mode":
 				v = term{enc.Ruleset, s}
+			case "counter":
+				v = counterName{enc.Ruleset, s}
 			}
 		}
 		args = append(args, name, v)
@@ -346,10 +347,12 @@ func (m *Model) up(enc combat.Encounter, id string) bool {
 	return ok && err == nil
 }
 
-// reactions reports whether the ruleset counts a reaction among its turn's
-// counters.
-func (m *Model) reactions() bool {
-	return slices.ContainsFunc(combat.CountersOf(m.sess.Ruleset()), func(c combat.Counter) bool { return c.Pool == combat.PoolReaction })
+// reactionUsed reports whether c has spent the counter the ruleset spends
+// on opportunity attacks (its reaction) while surprise does not hold it.
+func (m *Model) reactionUsed(enc combat.Encounter, c combat.Combatant) bool {
+	rs := m.sess.Ruleset()
+	k, ok := combat.CounterFor(rs, combat.UseOpportunity)
+	return ok && enc.Phase == combat.PhaseRunning && c.Budget.Left(k.Key) < 1 && !combat.HeldBySurprise(rs, enc, c)
 }
 
 // nameOf is a combatant's name, or its ID when it has left.

@@ -245,7 +245,7 @@ func TestActionsPanel(t *testing.T) {
 		t.Fatalf("%d buttons for %d actions", len(v.Buttons), len(choices))
 	}
 	for i, c := range choices {
-		if tag := openTag(html, actionButtonID(c)); tag == "" || !strings.Contains(tag, string(c.Rule)) || v.Buttons[i].Use.Key != c.Key {
+		if tag := openTag(html, actionButtonID(enc.Ruleset, c)); tag == "" || !strings.Contains(tag, string(c.Rule)) || v.Buttons[i].Use.Key != c.Key {
 			t.Errorf("action %s: %q", c.Key, tag)
 		}
 	}

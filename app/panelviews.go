@@ -255,7 +255,7 @@ func (m *Model) attackCommand() combat.Attack {
 // odds), in the ruleset's terms where it names a reason, with its rule ID.
 func (m *Model) cannotAttack(enc combat.Encounter, att, def combat.Combatant, err error) []i18n.Part {
 	l := m.lang
-	if att.Budget.Actions <= 0 {
+	if combat.LeftFor(m.sess.Ruleset(), att, combat.UseAttack) <= 0 {
 		return i18n.Parts(l, "attack.no-actions", "a", att.Name)
 	}
 	if err == nil {

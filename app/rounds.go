@@ -335,7 +335,7 @@ func (t *Table) renderMorale(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 func (t *Table) renderBlast(enc combat.Encounter, rs combat.Ruleset) []app.UI {
 	pr, ok := rs.(combat.PhaseResolver)
 	cur, found := enc.Combatant(enc.Current())
-	if !ok || !found || enc.Phase != combat.PhaseRunning || enc.Pending != nil || cur.Budget.Actions < 1 {
+	if !ok || !found || enc.Phase != combat.PhaseRunning || enc.Pending != nil || combat.LeftFor(rs, cur, combat.UseAttack) < 1 {
 		return nil
 	}
 	cands := t.blastTargets(enc, pr, cur)

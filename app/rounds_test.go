@@ -32,7 +32,7 @@ func TestDairnPhaseInTheRoundPanel(t *testing.T) {
 		}
 		cur, _ := enc.Combatant(enc.Current())
 		tbl.selected = cur.ID
-		if foe, ok := foeOf(&tbl.Model, enc, cur.ID); ok && cur.Budget.Actions > 0 {
+		if foe, ok := foeOf(&tbl.Model, enc, cur.ID); ok && combat.LeftFor(tbl.sess.Ruleset(), cur, combat.UseAttack) > 0 {
 			tbl.target = foe.ID
 			if av := tbl.attackView(enc); av.Ready == nil || av.Ready.RollKey != "attack.declare" {
 				t.Fatalf("the attack panel offers no declaration: %+v", av)

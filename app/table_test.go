@@ -236,7 +236,7 @@ func TestEveryEventHasWords(t *testing.T) {
 		combat.Moved, combat.MoveStopped, combat.MoveReset, combat.DecisionRequested, combat.OpportunityTaken, combat.OpportunityPassed,
 		combat.Chosen, combat.AttackResolved, combat.HPChanged, combat.Downed, combat.ConditionAdded, combat.ConditionRemoved,
 		combat.ActionUsed, combat.ReactionUnlocked, combat.TurnEnded, combat.SideStanding, combat.EncounterEnded} {
-		ev := combat.Event{Type: typ, Actor: "a", Target: "b", To: &to, Round: 2, Key: "charging", Resource: combat.ResAction,
+		ev := combat.Event{Type: typ, Actor: "a", Target: "b", To: &to, Round: 2, Key: "charging", Resource: "action",
 			Decision: &combat.Decision{Kind: combat.DecideOpportunity, Chooser: "b", Attack: combat.AttackRequest{Defender: "a"}}}
 		for _, l := range i18n.Langs {
 			parts := eventWords(l, enc, ev)

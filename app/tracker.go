@@ -50,7 +50,8 @@ func (m *Model) trackerView(enc combat.Encounter) TrackerView {
 	if sp, ok := m.sess.Ruleset().(combat.Surpriser); ok {
 		v.SurpriseRule = string(sp.SurpriseRule())
 	}
-	reactions := m.reactions()
+	rs := m.sess.Ruleset()
+	reaction, reactions := combat.CounterFor(rs, combat.UseOpportunity)
 	for si, s := range enc.Order {
 		for mi, id := range s.Members {
 			c, ok := enc.Combatant(id)
@@ -61,9 +62,9 @@ func (m *Model) trackerView(enc combat.Encounter) TrackerView {
 				Acting: enc.Phase == combat.PhaseRunning && enc.Turn.Slot == si && enc.Turn.Member == mi}
 			if enc.Phase == combat.PhaseRunning && reactions {
 				switch {
-				case c.Budget.Locked:
+				case combat.HeldBySurprise(rs, enc, c):
 					row.Reaction = i18n.T(l, "turn.surprised")
-				case c.Budget.Reaction:
+				case c.Budget.Left(reaction.Key) > 0:
 					row.Reaction = i18n.T(l, "turn.reaction-ready")
 				default:
 					row.Reaction = i18n.T(l, "turn.reaction-used")
@@ -80,7 +81,7 @@ func (m *Model) trackerView(enc combat.Encounter) TrackerView {
 		v.Status = i18n.Parts(l, "turn.round", "n", enc.Round)
 		if c, ok := enc.Combatant(v.Acting); ok {
 			v.Status = append(v.Status, i18n.Part{Text: " — "})
-			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "left", m.countersLeft(c))...)
+			v.Status = append(v.Status, i18n.Parts(l, "turn.status", "name", c.Name, "left", m.countersLeft(enc, c))...)
 		}
 	case combat.PhaseEnded:
 		v.Status = i18n.Parts(l, "turn.over")
@@ -90,33 +91,43 @@ func (m *Model) trackerView(enc combat.Encounter) TrackerView {
 
 // countersLeft writes what is left of each counter the ruleset declares
 // for a turn, in its order and units ("movement 30 ft, action 1"), leaving
-// out those the creature never holds; the reaction is left to each
-// creature's row.
-func (m *Model) countersLeft(me combat.Combatant) string {
+// out a counter the engine does not spend itself that the creature never
+// gets (a bonus action without a feature granting one); the counters held
+// between turns (the reaction) are left to each creature's row.
+func (m *Model) countersLeft(enc combat.Encounter, me combat.Combatant) string {
 	l := m.lang
 	rs := m.sess.Ruleset()
+	start, _ := combat.TurnStart(rs, enc, me.ID)
 	var parts []string
 	for _, c := range combat.CountersOf(rs) {
-		if c.Pool == combat.PoolReaction || !me.Stats.Has(c.Pool) {
+		left := me.Budget.Left(c.Key)
+		if c.OffTurn() || c.Use == 0 && left == 0 && start[c.Key] == 0 {
 			continue
 		}
-		n := i18n.Int(l, int64(me.Budget.Left(c.Pool)))
-		if c.Pool == combat.PoolMovement {
-			n = m.distance(me.Budget.Movement)
+		n := i18n.Int(l, int64(left))
+		if c.Unit == combat.UnitMovement {
+			n = m.distance(left)
 		}
-		parts = append(parts, i18n.T(l, "turn.left", "counter", counterWord(l, rs, c.Key), "n", n))
+		parts = append(parts, i18n.T(l, "turn.left", "counter", counterWord(l, rs.ID(), c.Key), "n", n))
 	}
 	return strings.Join(parts, ", ")
 }
 
 // counterWord names a ruleset's counter in l: the app's word for it, else
 // the ruleset's glossary term.
-func counterWord(l i18n.Lang, rs combat.Ruleset, key string) string {
+func counterWord(l i18n.Lang, ruleset, key string) string {
 	if i18n.Has("counter." + key) {
 		return i18n.T(l, "counter."+key)
 	}
-	return i18n.Label(l, combat.GlossaryOf(rs), key)
+	return i18n.Label(l, glossary(ruleset), key)
 }
+
+// counterName is a ruleset's counter as a message's value, named for the
+// reader (counterWord).
+type counterName struct{ ruleset, key string }
+
+// In writes the counter's name for a reader of l.
+func (c counterName) In(l i18n.Lang) string { return counterWord(l, c.ruleset, c.key) }
 
 // Tracker shows the round, the initiative order, whose turn it is and each
 // creature's reaction, with the buttons that run the turn engine. It only

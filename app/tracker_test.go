@@ -21,16 +21,16 @@ func TestTrackerShowsTheRulesetsCounters(t *testing.T) {
 	for _, c := range []struct {
 		sample    string
 		lang      i18n.Lang
-		words     []string      // the counters in order, as the line names them
-		pools     []combat.Pool // and the pools holding them
+		words     []string // the counters in order, as the line names them
+		keys      []string // and the keys of the counters
 		reactions bool
 	}{
-		{"dnd5e-goblin-ambush", i18n.English, []string{"movement", "action", "object interaction"}, []combat.Pool{combat.PoolMovement, combat.PoolActions, combat.PoolInteractions}, true},
-		{"dnd5e-goblin-ambush", i18n.Polish, []string{"ruch", "akcja", "użycie przedmiotu"}, []combat.Pool{combat.PoolMovement, combat.PoolActions, combat.PoolInteractions}, true},
-		{"kal-urchins", i18n.English, []string{"movement", "attacks"}, []combat.Pool{combat.PoolMovement, combat.PoolActions}, false},
-		{"kal-urchins", i18n.Hebrew, []string{"תנועה", "התקפות"}, []combat.Pool{combat.PoolMovement, combat.PoolActions}, false},
-		{"kc-orc", i18n.Kazakh, []string{"жүріс", "шабуыл"}, []combat.Pool{combat.PoolMovement, combat.PoolActions}, false},
-		{"dairn-bandits", i18n.English, []string{"movement", "action"}, []combat.Pool{combat.PoolMovement, combat.PoolActions}, false},
+		{"dnd5e-goblin-ambush", i18n.English, []string{"movement", "action", "object interaction"}, []string{"movement", "action", "interaction"}, true},
+		{"dnd5e-goblin-ambush", i18n.Polish, []string{"ruch", "akcja", "użycie przedmiotu"}, []string{"movement", "action", "interaction"}, true},
+		{"kal-urchins", i18n.English, []string{"movement", "attacks"}, []string{"movement", "attacks"}, false},
+		{"kal-urchins", i18n.Hebrew, []string{"תנועה", "התקפות"}, []string{"movement", "attacks"}, false},
+		{"kc-orc", i18n.Kazakh, []string{"жүріс", "шабуыл"}, []string{"movement", "attacks"}, false},
+		{"dairn-bandits", i18n.English, []string{"movement", "action"}, []string{"movement", "action"}, false},
 	} {
 		t.Run(c.sample+"/"+c.lang.String(), func(t *testing.T) {
 			s, _ := rulesets.Find(c.sample)
@@ -54,9 +54,9 @@ func TestTrackerShowsTheRulesetsCounters(t *testing.T) {
 			}
 			var want []string
 			for i, w := range c.words {
-				n := i18n.Int(c.lang, int64(me.Budget.Left(c.pools[i])))
-				if c.pools[i] == combat.PoolMovement {
-					n = tbl.distance(me.Budget.Movement)
+				n := i18n.Int(c.lang, int64(me.Budget.Left(c.keys[i])))
+				if c.keys[i] == "movement" {
+					n = tbl.distance(me.Budget.Left("movement"))
 				}
 				want = append(want, w+" "+n)
 			}

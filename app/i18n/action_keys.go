@@ -2,7 +2,8 @@ package i18n
 
 // actionKeys are the words of the actions panel: its title, the actions a
 // ruleset lists for the acting creature (Dash, Disengage, Dodge, Hide, any
-// other action) and the mark of one taken as a bonus action. They join
+// other action) and the mark of one that spends another counter than
+// attacks do, named by {counter} (a bonus action). They join
 // every catalogue when the package starts, like editorKeys.
 var actionKeys = [numLangs]map[string]string{
 	English: {
@@ -12,7 +13,7 @@ var actionKeys = [numLangs]map[string]string{
 		"turn.action.dodge":     "Dodge",
 		"turn.action.hide":      "Hide",
 		"turn.action.other":     "Other action",
-		"turn.action.bonus":     "{action} (bonus action)",
+		"turn.action.spends":    "{action} ({counter})",
 	},
 	Hebrew: {
 		"turn.actions":          "פעולות",
@@ -21,7 +22,7 @@ var actionKeys = [numLangs]map[string]string{
 		"turn.action.dodge":     "חמיקה",
 		"turn.action.hide":      "הסתתרות",
 		"turn.action.other":     "פעולה אחרת",
-		"turn.action.bonus":     "{action} (פעולה נוספת)",
+		"turn.action.spends":    "{action} ({counter})",
 	},
 	Polish: {
 		"turn.actions":          "Akcje",
@@ -30,7 +31,7 @@ var actionKeys = [numLangs]map[string]string{
 		"turn.action.dodge":     "Unik",
 		"turn.action.hide":      "Ukrycie się",
 		"turn.action.other":     "Inna akcja",
-		"turn.action.bonus":     "{action} (akcja dodatkowa)",
+		"turn.action.spends":    "{action} ({counter})",
 	},
 	Kazakh: {
 		"turn.actions":          "Әрекеттер",
@@ -39,7 +40,7 @@ var actionKeys = [numLangs]map[string]string{
 		"turn.action.dodge":     "Жалтару",
 		"turn.action.hide":      "Жасырыну",
 		"turn.action.other":     "Басқа әрекет",
-		"turn.action.bonus":     "{action} (қосымша әрекет)",
+		"turn.action.spends":    "{action} ({counter})",
 	},
 }
 

@@ -5,16 +5,15 @@ package i18n
 // the {msg} of "notice.not-allowed". They join every catalogue when the
 // package starts, like editorKeys. {name}, {target} and {current} are
 // creatures, {square} and {from} squares, {why} the ruleset's term for the
-// reason, {id} a creature's ID the encounter does not hold.
+// reason, {id} a creature's ID the encounter does not hold, {counter} a
+// counter of the ruleset's turn ("counter.<key>" or its glossary term).
 var refusalKeys = [numLangs]map[string]string{
 	English: {
 		"refused.not-started":       "the encounter has not started yet",
 		"refused.not-your-turn":     "it is {current}'s turn, not {name}'s",
 		"refused.decision-pending":  "a question is waiting for its answer first",
 		"refused.ended":             "the encounter has ended",
-		"refused.no-action":         "no action is left this turn",
-		"refused.no-bonus-action":   "no bonus action is left this turn",
-		"refused.no-reaction":       "{name} has no reaction left",
+		"refused.no-counter":        "no {counter} is left",
 		"refused.off-map":           "square {square} is off the map",
 		"refused.wall":              "square {square} is a wall",
 		"refused.not-next":          "{square} is not next to {from}",
@@ -43,9 +42,7 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.not-your-turn":     "עכשיו התור של {current}, לא של {name}",
 		"refused.decision-pending":  "קודם יש לענות על השאלה שממתינה",
 		"refused.ended":             "הקרב הסתיים",
-		"refused.no-action":         "לא נותרה פעולה בתור הזה",
-		"refused.no-bonus-action":   "לא נותרה פעולה נוספת בתור הזה",
-		"refused.no-reaction":       "לא נותרה תגובה ל־{name}",
+		"refused.no-counter":        "לא נשאר עוד: {counter}",
 		"refused.off-map":           "המשבצת {square} מחוץ למפה",
 		"refused.wall":              "במשבצת {square} יש קיר",
 		"refused.not-next":          "המשבצת {square} אינה צמודה ל־{from}",
@@ -74,9 +71,7 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.not-your-turn":     "teraz kolej: {current}, nie {name}",
 		"refused.decision-pending":  "najpierw trzeba odpowiedzieć na oczekujące pytanie",
 		"refused.ended":             "starcie się zakończyło",
-		"refused.no-action":         "w tej turze nie została już żadna akcja",
-		"refused.no-bonus-action":   "w tej turze nie została już akcja dodatkowa",
-		"refused.no-reaction":       "{name} nie ma już reakcji",
+		"refused.no-counter":        "nie zostało już nic do wykorzystania: {counter}",
 		"refused.off-map":           "pole {square} leży poza mapą",
 		"refused.wall":              "na polu {square} stoi ściana",
 		"refused.not-next":          "pole {square} nie sąsiaduje z polem {from}",
@@ -105,9 +100,7 @@ var refusalKeys = [numLangs]map[string]string{
 		"refused.not-your-turn":     "қазір {current} кезегі, {name} емес",
 		"refused.decision-pending":  "алдымен күтіп тұрған сұраққа жауап беру керек",
 		"refused.ended":             "шайқас аяқталды",
-		"refused.no-action":         "бұл кезекте әрекет қалмады",
-		"refused.no-bonus-action":   "бұл кезекте қосымша әрекет қалмады",
-		"refused.no-reaction":       "{name}: реакция қалмады",
+		"refused.no-counter":        "{counter} қалмады",
 		"refused.off-map":           "{square} шаршысы картадан тыс",
 		"refused.wall":              "{square} шаршысында қабырға бар",
 		"refused.not-next":          "{square} шаршысы {from} шаршысымен көршілес емес",

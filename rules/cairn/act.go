@@ -129,7 +129,7 @@ func (Ruleset) Acts(enc combat.Encounter) ([]combat.Act, error) {
 		if err != nil {
 			return nil, err
 		}
-		if cb.Budget.Actions > 0 && c.CanAct() {
+		if cb.Budget.Left(counterAction) > 0 && c.CanAct() {
 			for _, o := range enc.Combatants {
 				w, _, err := state(enc, o.ID)
 				if err != nil {

@@ -62,8 +62,15 @@ func (Ruleset) Scale() combat.Scale {
 // Counters are a DAIRN turn's resources (ENG-TURN-6): a move in squares and
 // one action (CA-ACT-1).
 func (Ruleset) Counters() []combat.Counter {
-	return []combat.Counter{{Key: "movement", Pool: combat.PoolMovement, Rule: "CA-ACT-1"}, {Key: "action", Pool: combat.PoolActions, Rule: "CA-ACT-1"}}
+	return []combat.Counter{{Key: counterMovement, Unit: combat.UnitMovement, Use: combat.UseMove, Rule: "CA-ACT-1"},
+		{Key: counterAction, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: "CA-ACT-1"}}
 }
+
+// The keys of a DAIRN turn's counters.
+const (
+	counterMovement = "movement"
+	counterAction   = "action"
+)
 
 // Wounds is the state DAIRN keeps beyond HP, stored in the engine's
 // Combatant.RoundState: current attributes and conditions.
@@ -218,27 +225,27 @@ func (Ruleset) Up(enc combat.Encounter, id string) (bool, error) {
 // one square and no action when critically damaged (CA-CRIT-5, CA-AMB-9);
 // a double move and no action when fleeing (CA-ALG-D step 6); nothing when
 // dead, paralysed or delirious (CA-ATTR-3).
-func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error) {
+func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error) {
 	c, _, err := state(enc, id)
 	if err != nil {
-		return combat.Budget{}, err
+		return nil, err
 	}
 	if enc.Round == 1 {
 		for _, s := range enc.Order {
 			if s.Score == scoreLostTurn && slices.Contains(s.Members, id) {
-				return combat.Budget{}, nil
+				return nil, nil
 			}
 		}
 	}
 	switch {
 	case c.Status.Dead || c.Status.Escaped || c.Paralysed() || c.Delirious():
-		return combat.Budget{}, nil
+		return nil, nil
 	case c.Status.Critical:
-		return combat.Budget{Movement: 1}, nil
+		return combat.Counts{counterMovement: 1}, nil
 	case c.Status.Fleeing:
-		return combat.Budget{Movement: 2 * MoveSquares}, nil
+		return combat.Counts{counterMovement: 2 * MoveSquares}, nil
 	}
-	return combat.Budget{Movement: MoveSquares, Actions: 1}, nil
+	return combat.Counts{counterMovement: MoveSquares, counterAction: 1}, nil
 }
 
 // Step prices one square of movement at 1 and never offers an opportunity

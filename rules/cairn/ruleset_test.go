@@ -2,6 +2,7 @@ package cairn
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"testing"
@@ -141,13 +142,13 @@ func TestRulesetInitiative(t *testing.T) {
 		t.Fatalf("slots %v; want %v", got, want)
 	}
 	enc.Order, enc.Round = slots, 1
-	for round, want := range map[int]combat.Budget{1: {}, 2: {Movement: MoveSquares, Actions: 1}} {
+	for round, want := range map[int]combat.Counts{1: nil, 2: {counterMovement: MoveSquares, counterAction: 1}} {
 		enc.Round = round
 		b, err := Ruleset{}.TurnBudget(enc, "B")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b != want {
+		if !maps.Equal(b, want) {
 			t.Errorf("round %d: B's budget %+v; want %+v", round, b, want)
 		}
 	}
@@ -202,7 +203,7 @@ func TestRulesetWaivers(t *testing.T) {
 	var turns []string
 	for enc.Round < 3 {
 		c, _ := enc.Combatant(enc.Current())
-		turns = append(turns, strconv.Itoa(enc.Round)+c.ID+strconv.Itoa(c.Budget.Actions))
+		turns = append(turns, strconv.Itoa(enc.Round)+c.ID+strconv.Itoa(c.Budget.Left(counterAction)))
 		enc = mustApply(t, enc, combat.EndTurn{})
 	}
 	// E's round-1 slot comes with no action (CA-INIT-2: its turn is lost).

@@ -68,8 +68,8 @@ func TestVitality(t *testing.T) {
 			if enc.Current() != tc.round2 {
 				t.Errorf("round 2 opens with %s, want %s", enc.Current(), tc.round2)
 			}
-			if h, _ := enc.Combatant("hero"); tc.move > 0 && h.Budget.Movement != tc.move {
-				t.Errorf("the hero's round-2 movement %d, want %d", h.Budget.Movement, tc.move)
+			if h, _ := enc.Combatant("hero"); tc.move > 0 && h.Budget.Left(counterMovement) != tc.move {
+				t.Errorf("the hero's round-2 movement %d, want %d", h.Budget.Left(counterMovement), tc.move)
 			}
 		})
 	}

@@ -83,10 +83,9 @@ func (c Act) apply(a *applier) error {
 		if err != nil {
 			return err
 		}
-		if cb.Budget.Actions < 1 {
-			return Refuse("ENG-ACT-2", "actions", RefusalNoAction, "name", c.ID)
+		if err := a.spendOne(cb, UseAttack); err != nil { // ENG-ACT-2
+			return err
 		}
-		cb.Budget.Actions--
 	}
 	wasUp := map[string]bool{}
 	for _, cb := range a.e.Combatants {

@@ -57,9 +57,9 @@ func battle(tb testing.TB, n, logLen int) *Session {
 			dy = -1
 		}
 		switch {
-		case target != "" && c.Budget.Actions > 0:
+		case target != "" && c.Budget.Left("action") > 0:
 			err = do(Attack{Attacker: id, Defender: target})
-		case c.Budget.Movement > 0 && c.Pos == c.Budget.Start:
+		case c.Budget.Left("movement") > 0 && c.Pos == c.Budget.Start:
 			err = do(Move{ID: id, Path: []grid.Square{c.Pos.Add(grid.Square{Y: dy})}})
 			if err != nil {
 				err = do(EndTurn{})

@@ -107,9 +107,9 @@ func checkSlots(field string, order []Slot) error {
 }
 
 // checkCombatant checks a combatant's counters, turn budget and opaque
-// state against the engine's bounds and its own stats: what is left of a
-// turn never exceeds what the stats give (MoveCap, actions, bonus actions,
-// interactions).
+// state against the engine's bounds and its own stats: at most
+// MaxCounters counters with keys of at most MaxCounterKey bytes, each
+// within 0..MaxCount, and a turn's movement within MoveCap.
 func checkCombatant(c *Combatant) error {
 	if c.HP < -MaxHPValue || c.HP > c.Stats.MaxHP {
 		return Invalid("", "hp", "%d is outside %d..%d", c.HP, -MaxHPValue, c.Stats.MaxHP)
@@ -123,23 +123,10 @@ func checkCombatant(c *Combatant) error {
 	if len(c.Profile) > MaxOpaque || len(c.RoundState) > MaxOpaque || len(c.State) > MaxOpaque {
 		return Invalid("", "state", "opaque data over %d bytes", MaxOpaque)
 	}
-	b, s := c.Budget, c.Stats
-	checks := []struct {
-		field     string
-		v, lo, hi int
-	}{
-		{"budget.startMove", b.StartMove, 0, MoveCap(s)},
-		{"budget.movement", b.Movement, 0, b.StartMove},
-		{"budget.actions", b.Actions, 0, max(1, s.Actions)},
-		{"budget.bonus", b.BonusActions, 0, s.BonusActions},
-		{"budget.interactions", b.Interactions, 0, s.Interactions},
+	if b := c.Budget; b.StartMove < 0 || b.StartMove > MoveCap(c.Stats) {
+		return OutOfRange("", "budget.startMove", b.StartMove, 0, MoveCap(c.Stats))
 	}
-	for _, k := range checks {
-		if k.v < k.lo || k.v > k.hi {
-			return OutOfRange("", k.field, k.v, k.lo, k.hi)
-		}
-	}
-	return nil
+	return checkCounts(c.Budget.Counts, nil)
 }
 
 // checkCommand checks the lists and numbers a command carries against the

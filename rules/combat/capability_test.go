@@ -90,7 +90,7 @@ func (taker) StartOfTurn(enc Encounter, id string) (map[string]json.RawMessage, 
 func (taker) EndOfTurn(Encounter, string) (map[string]json.RawMessage, error) { return nil, nil }
 
 func (taker) Actions(enc Encounter, id string) ([]ActionChoice, error) {
-	return []ActionChoice{{Key: "sprint", Resource: ResAction, Rule: "DND-ND-1"}}, nil
+	return []ActionChoice{{Key: "sprint", Resource: "action", Rule: "DND-ND-1"}}, nil
 }
 
 // TestActionTaker checks that UseAction spends, then applies the ruleset's
@@ -100,20 +100,20 @@ func (taker) Actions(enc Encounter, id string) ([]ActionChoice, error) {
 func TestActionTaker(t *testing.T) {
 	rs := taker{}
 	e, _ := mustApply(t, rs, party(t, rs), Start{})
-	mustFail(t, rs, e, UseAction{ID: "F", Resource: ResAction, Key: "warp"})
-	mustFail(t, rs, e, UseAction{ID: "F", Resource: ResAction, Key: "balk"})
-	e, ev := mustApply(t, rs, e, UseAction{ID: "F", Resource: ResAction, Key: "sprint"})
+	mustFail(t, rs, e, UseAction{ID: "F", Resource: "action", Key: "warp"})
+	mustFail(t, rs, e, UseAction{ID: "F", Resource: "action", Key: "balk"})
+	e, ev := mustApply(t, rs, e, UseAction{ID: "F", Resource: "action", Key: "sprint"})
 	if i := slices.IndexFunc(ev, func(e Event) bool { return e.Type == ActionUsed }); i < 0 || ev[i].Rule != "DND-ND-1" || ev[i].Movement != 2 {
 		t.Errorf("events %+v", ev)
 	}
 	f, _ := e.Combatant("F")
-	if f.Budget.Movement != 8 || f.Budget.Actions != 0 || string(f.State) != `{"sprinting":true}` {
+	if f.Budget.Left("movement") != 8 || f.Budget.Left("action") != 0 || string(f.State) != `{"sprinting":true}` {
 		t.Errorf("after the sprint: %+v %s", f.Budget, f.State)
 	}
 	e, _ = mustApply(t, rs, e, Move{ID: "F", Path: []grid.Square{at(6, 5)}})
 	e, _ = mustApply(t, rs, e, ResetMove{ID: "F"})
-	if f, _ := e.Combatant("F"); f.Budget.Movement != 8 {
-		t.Errorf("ResetMove lost the extra movement: %d", f.Budget.Movement)
+	if f, _ := e.Combatant("F"); f.Budget.Left("movement") != 8 {
+		t.Errorf("ResetMove lost the extra movement: %d", f.Budget.Left("movement"))
 	}
 	for e.Current() != "R" {
 		e, _ = mustApply(t, rs, e, EndTurn{})

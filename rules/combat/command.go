@@ -104,26 +104,15 @@ type Choose struct {
 	Choice string `json:"choice"`
 }
 
-// Resource names a part of the turn budget.
-type Resource string
-
-// The resources UseAction can spend.
-const (
-	ResAction      Resource = "action"      // DND-TURN-1
-	ResBonus       Resource = "bonus"       // DND-BONUS-2
-	ResInteraction Resource = "interaction" // DND-FREE-3
-	ResReaction    Resource = "reaction"    // DND-REACT-3
-)
-
-// UseAction spends part of a combatant's budget on something the engine does
-// not resolve itself (Dash, Dodge, drawing a sword: DND-ND-1, DND-FREE).
-// A second interaction, or one marked CostsAction, spends the action
-// instead (DND-FREE-4, DND-FREE-6, DND-AMB-18).
+// UseAction spends one of a counter the ruleset declares (Resource, its
+// key) on something the engine does not resolve itself, named by Key
+// (ENG-TURN-4). The ruleset may spend another counter instead (an
+// ActionCoster), for example when CostsAction is set.
 type UseAction struct {
-	ID          string   `json:"id"`
-	Resource    Resource `json:"resource"`
-	Key         string   `json:"key"`
-	CostsAction bool     `json:"costsAction,omitempty"`
+	ID          string `json:"id"`
+	Resource    string `json:"resource"`
+	Key         string `json:"key"`
+	CostsAction bool   `json:"costsAction,omitempty"`
 }
 
 // ResetMove puts the acting combatant back where its turn began and gives

@@ -1,34 +1,61 @@
 package combat
 
-// Pool is one of the counters the engine keeps in a combatant's Budget and
-// spends by its own rules: a step spends movement (ENG-MOVE-3), an attack
-// or an act on the turn an action (ENG-TURN-3, ENG-ACT-2), an opportunity
-// attack the reaction (ENG-OA-3). What a ruleset calls each, and whether
-// it has it at all, is its Counter (ENG-TURN-6).
-type Pool uint8
+import (
+	"maps"
+	"slices"
+)
 
-// The engine's pools.
+// Unit is what a counter counts in.
+type Unit uint8
+
+// The units of counters.
 const (
-	PoolMovement     Pool = iota + 1 // Budget.Movement, in the ruleset's movement units (its Scale)
-	PoolActions                      // Budget.Actions
-	PoolBonus                        // Budget.BonusActions
-	PoolInteractions                 // Budget.Interactions
-	PoolReaction                     // Budget.Reaction: 1 while it is there and not locked by surprise
+	UnitCount    Unit = iota + 1 // uses: actions, attacks, reactions
+	UnitMovement                 // the ruleset's movement units, as its Scale measures them
+)
+
+// Use is what the engine itself spends a counter on. A counter with no
+// use is spent only by UseAction naming it.
+type Use uint8
+
+// The engine's uses of counters.
+const (
+	UseMove        Use = iota + 1 // each step's cost (ENG-MOVE-3)
+	UseAttack                     // one for each attack, declaration or act on the turn (ENG-TURN-3, ENG-ACT-2)
+	UseOpportunity                // one for each opportunity attack; held off the owner's turn (ENG-OA-3)
+)
+
+// Bounds of the counters a ruleset declares and a budget holds, enforced
+// when a ruleset is registered and on every save and link, read or
+// written.
+const (
+	MaxCounters   = 8          // counters a ruleset declares
+	MaxCounterKey = 32         // bytes of a counter's key
+	MaxCount      = MaxHPValue // what one counter holds
 )
 
 // Counter is one resource a ruleset counts a turn in, in its own words
-// (ENG-TURN-6): Key is its name, a key of the ruleset's glossary or of the
-// app's words ("movement", "attacks", "bonus-action"); Pool is the
-// engine's counter that holds it; Rule is the ruleset's rule for it.
+// (ENG-TURN-6). Key names it in the budget (Budget.Counts) and is a key of
+// the ruleset's glossary or of the app's words ("movement", "attacks",
+// "bonus"); Unit is what it counts; Use is what the engine spends it on,
+// if anything (at most one counter has each use); Rule is the ruleset's
+// rule for it. What a creature starts its turn with of each is the
+// ruleset's TurnBudget, or by its use DefaultCounts.
 type Counter struct {
 	Key  string
-	Pool Pool
+	Unit Unit
+	Use  Use
 	Rule RuleID
 }
 
+// OffTurn reports whether the counter is held between the owner's turns:
+// ready when the encounter starts, spent on others' turns, refilled at the
+// start of the owner's turn (ENG-OA-3), held back by surprise until the
+// ruleset's lock ends (ENG-SURP-3).
+func (c Counter) OffTurn() bool { return c.Use == UseOpportunity }
+
 // Counterer is implemented by rulesets that declare the resources of their
-// turn (ENG-TURN-6), in the order a table reads them; a pool the ruleset
-// does not declare stays empty for it.
+// turn (ENG-TURN-6), in the order a table reads them.
 type Counterer interface {
 	Counters() []Counter
 }
@@ -36,8 +63,12 @@ type Counterer interface {
 // The counters of a ruleset that declares none: movement and actions, and
 // the reaction where its TurnRules have reactions (ENG-TURN-6).
 var (
-	defaultCounters  = []Counter{{Key: "movement", Pool: PoolMovement, Rule: "ENG-MOVE-3"}, {Key: "actions", Pool: PoolActions, Rule: "ENG-TURN-3"}}
-	defaultReactions = append(defaultCounters[:len(defaultCounters):len(defaultCounters)], Counter{Key: "reaction", Pool: PoolReaction, Rule: "ENG-OA-3"})
+	defaultCounters = []Counter{
+		{Key: "movement", Unit: UnitMovement, Use: UseMove, Rule: "ENG-MOVE-3"},
+		{Key: "actions", Unit: UnitCount, Use: UseAttack, Rule: "ENG-TURN-3"},
+	}
+	defaultReactions = append(defaultCounters[:len(defaultCounters):len(defaultCounters)],
+		Counter{Key: "reaction", Unit: UnitCount, Use: UseOpportunity, Rule: "ENG-OA-3"})
 )
 
 // CountersOf returns the counters rs declares, or the engine's default
@@ -52,35 +83,201 @@ func CountersOf(rs Ruleset) []Counter {
 	return defaultCounters
 }
 
-// Left returns what b holds of pool p: an amount, or for the reaction 1
-// while it is there and not locked by surprise, else 0.
-func (b Budget) Left(p Pool) int {
-	switch p {
-	case PoolMovement:
-		return b.Movement
-	case PoolActions:
-		return b.Actions
-	case PoolBonus:
-		return b.BonusActions
-	case PoolInteractions:
-		return b.Interactions
-	case PoolReaction:
-		if b.Reaction && !b.Locked {
-			return 1
-		}
-	}
-	return 0
+// CounterFor returns the counter of rs the engine spends on u, if rs has
+// one.
+func CounterFor(rs Ruleset, u Use) (Counter, bool) {
+	return counterIn(CountersOf(rs), func(c Counter) bool { return c.Use == u })
 }
 
-// Has reports whether a creature with these stats ever holds pool p: a
-// bonus action or an object interaction only when its stat block gives it
-// one; movement, actions and the reaction always.
-func (s Stats) Has(p Pool) bool {
-	switch p {
-	case PoolBonus:
-		return s.BonusActions > 0
-	case PoolInteractions:
-		return s.Interactions > 0
+// LeftFor is what c has left of the counter of rs the engine spends on u;
+// MaxCount when rs has none, since then nothing limits u.
+func LeftFor(rs Ruleset, c Combatant, u Use) int {
+	if k, ok := CounterFor(rs, u); ok {
+		return c.Budget.Left(k.Key)
 	}
-	return true
+	return MaxCount
+}
+
+// StartFor is what n, the counts a turn starts with, holds of the counter
+// of rs the engine spends on u; MaxCount when rs has none.
+func StartFor(rs Ruleset, n Counts, u Use) int {
+	if k, ok := CounterFor(rs, u); ok {
+		return n[k.Key]
+	}
+	return MaxCount
+}
+
+// counterIn returns the first of cs that match accepts.
+func counterIn(cs []Counter, match func(Counter) bool) (Counter, bool) {
+	if i := slices.IndexFunc(cs, match); i >= 0 {
+		return cs[i], true
+	}
+	return Counter{}, false
+}
+
+// checkCounters checks a ruleset's declaration against the bounds: at
+// most MaxCounters, valid keys of at most MaxCounterKey bytes, each named
+// once, a known unit, at most one counter for each use.
+func checkCounters(cs []Counter) error {
+	if len(cs) > MaxCounters {
+		return Invalid("ENG-TURN-6", "counters", "%d is more than %d", len(cs), MaxCounters)
+	}
+	for i, c := range cs {
+		switch {
+		case !validCounterKey(c.Key):
+			return Invalid("ENG-TURN-6", "counters", "%q is not a key of at most %d bytes", c.Key, MaxCounterKey)
+		case c.Unit != UnitCount && c.Unit != UnitMovement:
+			return Invalid("ENG-TURN-6", "counters", "%s has no unit", c.Key)
+		case c.Use > UseOpportunity:
+			return Invalid("ENG-TURN-6", "counters", "%s has an unknown use", c.Key)
+		}
+		for _, o := range cs[:i] {
+			if o.Key == c.Key || c.Use != 0 && o.Use == c.Use {
+				return Invalid("ENG-TURN-6", "counters", "%s and %s share a key or a use", o.Key, c.Key)
+			}
+		}
+	}
+	return nil
+}
+
+// validCounterKey reports whether key may name a counter.
+func validCounterKey(key string) bool {
+	return len(key) <= MaxCounterKey && validKey(key)
+}
+
+// Counts is what a creature has left of each counter, by key. A counter at
+// 0 is not listed, so equal budgets have equal Counts. The engine never
+// changes a Counts in place: it replaces it (With), so copies of an
+// encounter share it safely.
+type Counts map[string]int
+
+// With returns a copy of c with key set to n.
+func (c Counts) With(key string, n int) Counts {
+	out := make(Counts, len(c)+1)
+	maps.Copy(out, c)
+	if n == 0 {
+		delete(out, key)
+	} else {
+		out[key] = n
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// DefaultCounts is what a creature of a ruleset without a Budgeter starts
+// its turn with (DND-ALG-C step 1), by each counter's use: movement up to
+// its speed, Stats.Actions uses (at least one) of the counter attacks
+// spend, one of the counter opportunity attacks spend, none of the
+// others.
+func DefaultCounts(cs []Counter, s Stats) Counts {
+	out := Counts{}
+	for _, c := range cs {
+		switch c.Use {
+		case UseMove:
+			out[c.Key] = s.Speed
+		case UseAttack:
+			out[c.Key] = max(1, s.Actions)
+		case UseOpportunity:
+			out[c.Key] = 1
+		}
+	}
+	return out.clean()
+}
+
+// clean returns c without the counters at 0, nil when none is left.
+func (c Counts) clean() Counts {
+	maps.DeleteFunc(c, func(_ string, n int) bool { return n == 0 })
+	if len(c) == 0 {
+		return nil
+	}
+	return c
+}
+
+// Left returns what b holds of the counter key.
+func (b Budget) Left(key string) int { return b.Counts[key] }
+
+// Equal reports whether two budgets are the same.
+func (b Budget) Equal(o Budget) bool {
+	return maps.Equal(b.Counts, o.Counts) && b.Start == o.Start && b.StartMove == o.StartMove && b.Attacked == o.Attacked
+}
+
+// Held reports whether surprise still holds back combatant c's off-turn
+// counters (ENG-SURP-3): it is surprised and the lock these rules set has
+// not ended, at the end of its first turn or of round 1.
+func (tr TurnRules) Held(enc Encounter, c Combatant) bool {
+	if !c.Surprised || enc.Phase != PhaseRunning {
+		return false
+	}
+	if tr.SurpriseLock == LockEndOfOwnFirstTurn {
+		return c.Turns == 0
+	}
+	return enc.Round == 1
+}
+
+// checkCounts checks counts against the bounds: at most MaxCounters,
+// valid keys of at most MaxCounterKey bytes, each amount within
+// 0..MaxCount, and, with a declaration cs, only keys it declares.
+func checkCounts(n Counts, cs []Counter) error {
+	if len(n) > MaxCounters {
+		return Invalid("ENG-TURN-6", "budget.counts", "%d counters is more than %d", len(n), MaxCounters)
+	}
+	for k, v := range n {
+		if !validCounterKey(k) {
+			return Invalid("ENG-TURN-6", "budget.counts", "%q is not a key of at most %d bytes", k, MaxCounterKey)
+		}
+		if v < 0 || v > MaxCount {
+			return OutOfRange("ENG-TURN-6", "budget.counts."+k, v, 0, MaxCount)
+		}
+		if cs != nil && !slices.ContainsFunc(cs, func(c Counter) bool { return c.Key == k }) {
+			return Invalid("ENG-TURN-6", "budget.counts", "%q is not a counter of the ruleset", k)
+		}
+	}
+	return nil
+}
+
+// spendOne takes one of the counter the engine spends on u from c, citing
+// the counter's rule when none is left (ENG-TURN-3). A ruleset that
+// declares no counter for u does not limit it.
+func (a *applier) spendOne(c *Combatant, u Use) error {
+	k, ok := CounterFor(a.rs, u)
+	if !ok {
+		return nil
+	}
+	return a.spend(c, k)
+}
+
+// spend takes one of counter k from c, or refuses when none is left.
+func (a *applier) spend(c *Combatant, k Counter) error {
+	n := c.Budget.Left(k.Key)
+	if n < 1 {
+		return Refuse(k.Rule, "counts", RefusalNoCounter, "name", c.ID, "counter", k.Key)
+	}
+	c.Budget.Counts = c.Budget.Counts.With(k.Key, n-1)
+	return nil
+}
+
+// HeldBySurprise reports whether surprise still holds back combatant c's
+// off-turn counters under the TurnRules of rs (ENG-SURP-3).
+func HeldBySurprise(rs Ruleset, enc Encounter, c Combatant) bool {
+	var tr TurnRules
+	if r, ok := rs.(TurnRuler); ok {
+		tr = r.TurnRules()
+	}
+	return tr.Held(enc, c)
+}
+
+// TurnStart is what combatant id of enc would start a turn with of each
+// counter of rs, surprise aside: the ruleset's TurnBudget, or
+// DefaultCounts.
+func TurnStart(rs Ruleset, enc Encounter, id string) (Counts, error) {
+	c, ok := enc.Combatant(id)
+	if !ok {
+		return nil, NoCombatant("", "id", id)
+	}
+	if bg, ok := rs.(Budgeter); ok {
+		return bg.TurnBudget(enc, id)
+	}
+	return DefaultCounts(CountersOf(rs), c.Stats), nil
 }

@@ -1,13 +1,20 @@
 package combat
 
 import (
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 )
 
+// reacting is a ruleset that declares no counters and has reactions.
+type reacting struct{ bare }
+
+func (reacting) TurnRules() TurnRules { return TurnRules{Reactions: true} }
+
 // TestCountersOf checks the counters of rulesets that declare none
 // (ENG-TURN-6): movement and actions, plus the reaction where the turn
-// engine spends one.
+// engine spends one; and what a turn of them starts with (DefaultCounts).
 func TestCountersOf(t *testing.T) {
 	keys := func(cs []Counter) []string {
 		var k []string
@@ -17,38 +24,107 @@ func TestCountersOf(t *testing.T) {
 		return k
 	}
 	for _, c := range []struct {
-		rs   Ruleset
-		want []string
+		rs    Ruleset
+		want  []string
+		start Counts
 	}{
-		{bare{}, []string{"movement", "actions"}},
-		{fake{}, []string{"movement", "actions", "reaction"}},
+		{bare{}, []string{"movement", "actions"}, Counts{"movement": 6, "actions": 2}},
+		{reacting{}, []string{"movement", "actions", "reaction"}, Counts{"movement": 6, "actions": 2, "reaction": 1}},
 	} {
 		if got := keys(CountersOf(c.rs)); !slices.Equal(got, c.want) {
 			t.Errorf("%s: counters %v, want %v", c.rs.ID(), got, c.want)
+		}
+		if got := DefaultCounts(CountersOf(c.rs), Stats{Speed: 6, Actions: 2}); !maps.Equal(got, c.start) {
+			t.Errorf("%s: a turn starts with %v, want %v", c.rs.ID(), got, c.start)
 		}
 	}
 	if got := keys(CountersOf(bare{})); len(got) != 2 {
 		t.Errorf("the default counters grew to %v", got)
 	}
+	if got := DefaultCounts(CountersOf(bare{}), Stats{}); !maps.Equal(got, Counts{"actions": 1}) {
+		t.Errorf("a creature without speed or actions starts with %v, want one action", got)
+	}
 }
 
-// TestBudgetLeft checks what each pool holds, which pools stats hold at
-// all, and that a reaction locked
-// by surprise is not there to spend (ENG-SURP-3).
-func TestBudgetLeft(t *testing.T) {
-	b := Budget{Movement: 30, Actions: 1, BonusActions: 2, Interactions: 3, Reaction: true}
-	for p, want := range map[Pool]int{PoolMovement: 30, PoolActions: 1, PoolBonus: 2, PoolInteractions: 3, PoolReaction: 1, 0: 0} {
-		if got := b.Left(p); got != want {
-			t.Errorf("pool %d: %d left, want %d", p, got, want)
+// TestCounts checks that Counts is replaced, never changed in place, and
+// lists no counter at 0, so that equal budgets compare equal.
+func TestCounts(t *testing.T) {
+	a := Counts{"movement": 6, "action": 1}
+	b := a.With("action", 0)
+	if a["action"] != 1 || !maps.Equal(b, Counts{"movement": 6}) {
+		t.Errorf("With changed %v in place or kept a 0: %v", a, b)
+	}
+	if c := b.With("movement", 0); c != nil {
+		t.Errorf("an empty Counts is %#v, want nil", c)
+	}
+	if !(Budget{Counts: b}).Equal(Budget{Counts: Counts{"movement": 6}}) || (Budget{Counts: a}).Equal(Budget{Counts: b}) {
+		t.Error("Budget.Equal disagrees with the counts")
+	}
+	if got := (Budget{Counts: a}).Left("bonus"); got != 0 {
+		t.Errorf("a counter not held: %d left", got)
+	}
+}
+
+// TestCheckCounters checks the bounds on a ruleset's declaration, which
+// NewRegistry enforces (ENG-TURN-6).
+func TestCheckCounters(t *testing.T) {
+	ok := Counter{Key: "movement", Unit: UnitMovement, Use: UseMove}
+	many := make([]Counter, MaxCounters+1)
+	for i := range many {
+		many[i] = Counter{Key: strings.Repeat("k", i+1), Unit: UnitCount}
+	}
+	for name, cs := range map[string][]Counter{
+		"too many":     many,
+		"long key":     {{Key: strings.Repeat("k", MaxCounterKey+1), Unit: UnitCount}},
+		"invalid key":  {{Key: "a b", Unit: UnitCount}},
+		"no unit":      {{Key: "a"}},
+		"unknown use":  {{Key: "a", Unit: UnitCount, Use: UseOpportunity + 1}},
+		"key twice":    {ok, {Key: "movement", Unit: UnitCount}},
+		"use twice":    {ok, {Key: "steps", Unit: UnitMovement, Use: UseMove}},
+		"empty key":    {{Key: "", Unit: UnitCount}},
+		"one too many": many[:MaxCounters+1],
+	} {
+		if err := checkCounters(cs); err == nil {
+			t.Errorf("%s: accepted", name)
 		}
 	}
-	for p, want := range map[Pool]bool{PoolMovement: true, PoolActions: true, PoolBonus: false, PoolInteractions: true, PoolReaction: true} {
-		if got := (Stats{Interactions: 1}).Has(p); got != want {
-			t.Errorf("stats with an interaction and no bonus action hold pool %d: %v, want %v", p, got, want)
-		}
+	if err := checkCounters(append(many[:MaxCounters-1:MaxCounters-1], ok)); err != nil {
+		t.Errorf("%d counters: %v", MaxCounters, err)
 	}
-	b.Locked = true
-	if got := b.Left(PoolReaction); got != 0 {
-		t.Errorf("a locked reaction counts %d, want 0", got)
+	if _, err := NewRegistry(declaring{many}); err == nil {
+		t.Error("the registry took a ruleset declaring too many counters")
+	}
+}
+
+// declaring is a ruleset that declares the counters it holds.
+type declaring struct{ cs []Counter }
+
+func (declaring) ID() string            { return "declaring" }
+func (d declaring) Counters() []Counter { return d.cs }
+
+// TestHeld checks when surprise holds back a creature's off-turn counters
+// (ENG-SURP-3): until the end of round 1, or of its own first turn.
+func TestHeld(t *testing.T) {
+	c := Combatant{Surprised: true}
+	running := Encounter{Phase: PhaseRunning, Round: 1}
+	later := Encounter{Phase: PhaseRunning, Round: 2}
+	own := TurnRules{SurpriseLock: LockEndOfOwnFirstTurn}
+	for _, row := range []struct {
+		name string
+		tr   TurnRules
+		enc  Encounter
+		c    Combatant
+		want bool
+	}{
+		{"round 1", TurnRules{}, running, c, true},
+		{"round 2", TurnRules{}, later, c, false},
+		{"not surprised", TurnRules{}, running, Combatant{}, false},
+		{"setup", TurnRules{}, Encounter{Phase: PhaseSetup, Round: 1}, c, false},
+		{"before its first turn", own, later, c, true},
+		{"after its first turn", own, running, Combatant{Surprised: true, Turns: 1}, false},
+	} {
+		if got := row.tr.Held(row.enc, row.c); got != row.want {
+			t.Errorf("%s: held %v, want %v", row.name, got, row.want)
+		}
 	}
 }

@@ -63,26 +63,21 @@ type Combatant struct {
 	Stats      Stats           `json:"stats"`
 	HP         int             `json:"hp"`
 	Conditions []string        `json:"conditions,omitempty"`
-	Surprised  bool            `json:"surprised,omitempty"` // DND-SURP-4
+	Surprised  bool            `json:"surprised,omitempty"` // ENG-SURP-2
 	Turns      int             `json:"turns,omitempty"`     // turns completed in this encounter
 	Budget     Budget          `json:"budget"`
 	RoundState json.RawMessage `json:"roundState,omitempty"` // the ruleset's per-round state (K-GEN-6)
 	State      json.RawMessage `json:"state,omitempty"`      // the ruleset's persistent state (engagements, resources used)
 }
 
-// Budget is what a combatant has left (DND-ENG-1 TurnBudget). Reaction is
-// refreshed at the start of the owner's turn (DND-REACT-3); Locked holds it
-// off after surprise (DND-SURP-5).
+// Budget is what a combatant has left of its turn: the amount of each
+// counter its ruleset declares (ENG-TURN-6), by key, and what the engine
+// needs to take a move back (ENG-MOVE-6, ENG-MOVE-7).
 type Budget struct {
-	Movement     int         `json:"movement"`
-	Actions      int         `json:"actions"`
-	BonusActions int         `json:"bonus,omitempty"`
-	Interactions int         `json:"interactions,omitempty"`
-	Reaction     bool        `json:"reaction,omitempty"`
-	Locked       bool        `json:"locked,omitempty"`
-	Start        grid.Square `json:"start"`              // where the current turn began
-	StartMove    int         `json:"startMove"`          // movement at the start of the current turn, plus any gained by an action since (Dash)
-	Attacked     bool        `json:"attacked,omitempty"` // an opportunity attack interrupted a move this turn
+	Counts    Counts      `json:"counts,omitempty"`
+	Start     grid.Square `json:"start"`              // where the current turn began
+	StartMove int         `json:"startMove"`          // movement at the start of the current turn, plus any an action gained since
+	Attacked  bool        `json:"attacked,omitempty"` // an opportunity attack interrupted a move this turn
 }
 
 // DecisionKind names what a pending decision is about.

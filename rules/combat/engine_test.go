@@ -132,7 +132,7 @@ func TestSurprise(t *testing.T) {
 		rs := fake{}
 		e, _ := mustApply(t, rs, party(t, rs), Start{Surprised: []string{"F"}})
 		f, _ := e.Combatant("F")
-		if b := f.Budget; b.Movement != 0 || b.Actions != 0 || b.BonusActions != 0 || b.Interactions != 0 || b.Reaction {
+		if b := f.Budget; len(b.Counts) != 0 {
 			t.Fatalf("surprised first turn budget %+v, want all spent", b)
 		}
 		mustFail(t, rs, e, Attack{Attacker: "F", Defender: "GA"})
@@ -148,7 +148,7 @@ func TestSurprise(t *testing.T) {
 			t.Fatal("lock not released at the end of round 1 (AM-1)")
 		}
 		f, _ = e.Combatant("F")
-		if !f.Budget.Reaction || f.Budget.Movement != 6 || f.Budget.Actions != 1 {
+		if !(f.Budget.Left("reaction") > 0) || f.Budget.Left("movement") != 6 || f.Budget.Left("action") != 1 {
 			t.Errorf("round 2 budget %+v, want normal", f.Budget)
 		}
 	})
@@ -198,7 +198,7 @@ func TestReactions(t *testing.T) {
 		for range 3 {
 			e, _ = mustApply(t, rs, e, EndTurn{})
 		}
-		if r, _ := e.Combatant("R"); e.Current() != "R" || !r.Budget.Reaction {
+		if r, _ := e.Combatant("R"); e.Current() != "R" || !(r.Budget.Left("reaction") > 0) {
 			t.Errorf("rogue's reaction not back at the start of its turn: %+v", r.Budget)
 		}
 	})
@@ -207,15 +207,15 @@ func TestReactions(t *testing.T) {
 		e, _ = mustApply(t, rs, e, EndTurn{}) // F
 		e, _ = mustApply(t, rs, e, Move{ID: "GA", Path: []grid.Square{at(6, 5), at(6, 6), at(7, 7), at(8, 8)}})
 		g, _ := e.Combatant("GA")
-		if e.Pending == nil || e.Pending.Chooser != "F" || g.Pos != at(6, 6) || g.Budget.Movement != 4 {
-			t.Fatalf("goblin at %v with %d movement, pending %+v: want paused at (6,6) with 4", g.Pos, g.Budget.Movement, e.Pending)
+		if e.Pending == nil || e.Pending.Chooser != "F" || g.Pos != at(6, 6) || g.Budget.Left("movement") != 4 {
+			t.Fatalf("goblin at %v with %d movement, pending %+v: want paused at (6,6) with 4", g.Pos, g.Budget.Left("movement"), e.Pending)
 		}
 		return mustApply(t, rs, e, take, faces...)
 	}
 	t.Run("DND-TV-9", func(t *testing.T) {
 		e, _ := tv9(t, TakeOpportunity{}, 5) // misses AC 15
 		g, _ := e.Combatant("GA")
-		if g.Pos != at(8, 8) || g.Budget.Movement != 2 || g.Budget.Actions != 1 || g.Budget.BonusActions != 1 || e.Current() != "GA" {
+		if g.Pos != at(8, 8) || g.Budget.Left("movement") != 2 || g.Budget.Left("action") != 1 || g.Budget.Left("bonus") != 1 || e.Current() != "GA" {
 			t.Errorf("goblin at %v budget %+v: want the move resumed, action and bonus unused", g.Pos, g.Budget)
 		}
 	})
@@ -238,7 +238,7 @@ func TestReactions(t *testing.T) {
 	t.Run("DND-TV-19", func(t *testing.T) {
 		e, _ := mustApply(t, rs, party(t, rs), Reposition{ID: "GA", To: at(5, 4)})
 		e, _ = mustApply(t, rs, e, Start{})
-		e, _ = mustApply(t, rs, e, UseAction{ID: "F", Resource: ResReaction, Key: "readied"})
+		e, _ = mustApply(t, rs, e, UseAction{ID: "F", Resource: "reaction", Key: "readied"})
 		e, _ = mustApply(t, rs, e, EndTurn{})
 		e, _ = mustApply(t, rs, e, Move{ID: "GA", Path: []grid.Square{at(5, 3)}})
 		if e.Pending != nil {
@@ -280,10 +280,10 @@ func TestTurnBudget(t *testing.T) {
 		uses   []UseAction
 		attack bool // whether the attack afterwards is allowed
 	}{
-		{"DND-TV-11", []UseAction{{Resource: ResInteraction, Key: "open-door"}}, true},
-		{"DND-TV-12", []UseAction{{Resource: ResInteraction, Key: "draw-weapon"}}, true},
-		{"DND-TV-13", []UseAction{{Resource: ResInteraction, Key: "open-door"}, {Resource: ResInteraction, Key: "draw-weapon"}}, false},
-		{"DND-TV-14", []UseAction{{Resource: ResInteraction, Key: "force-door", CostsAction: true}}, false},
+		{"DND-TV-11", []UseAction{{Resource: "interaction", Key: "open-door"}}, true},
+		{"DND-TV-12", []UseAction{{Resource: "interaction", Key: "draw-weapon"}}, true},
+		{"DND-TV-13", []UseAction{{Resource: "interaction", Key: "open-door"}, {Resource: "interaction", Key: "draw-weapon"}}, false},
+		{"DND-TV-14", []UseAction{{Resource: "interaction", Key: "force-door", CostsAction: true}}, false},
 	}
 	for _, row := range rows {
 		t.Run(row.id, func(t *testing.T) {
@@ -302,10 +302,10 @@ func TestTurnBudget(t *testing.T) {
 	}
 	t.Run("DND-TV-15", func(t *testing.T) {
 		e := started(t)
-		mustFail(t, rs, e, UseAction{ID: "F", Resource: ResBonus, Key: "none"})
+		mustFail(t, rs, e, UseAction{ID: "F", Resource: "bonus", Key: "none"})
 		e, _ = mustApply(t, rs, e, EndTurn{})
-		e, _ = mustApply(t, rs, e, UseAction{ID: "GA", Resource: ResBonus, Key: "disengage"})
-		mustFail(t, rs, e, UseAction{ID: "GA", Resource: ResBonus, Key: "hide"})
+		e, _ = mustApply(t, rs, e, UseAction{ID: "GA", Resource: "bonus", Key: "disengage"})
+		mustFail(t, rs, e, UseAction{ID: "GA", Resource: "bonus", Key: "hide"})
 	})
 	t.Run("DND-TV-17", func(t *testing.T) {
 		e := started(t)
@@ -320,8 +320,8 @@ func TestTurnBudget(t *testing.T) {
 		e := started(t)
 		e, _ = mustApply(t, rs, e, Move{ID: "F", Path: []grid.Square{at(4, 5), at(4, 4)}})
 		e, _ = mustApply(t, rs, e, ResetMove{ID: "F"})
-		if f, _ := e.Combatant("F"); f.Pos != at(5, 5) || f.Budget.Movement != 6 {
-			t.Errorf("after reset at %v with %d movement", f.Pos, f.Budget.Movement)
+		if f, _ := e.Combatant("F"); f.Pos != at(5, 5) || f.Budget.Left("movement") != 6 {
+			t.Errorf("after reset at %v with %d movement", f.Pos, f.Budget.Left("movement"))
 		}
 		mustFail(t, rs, e, ResetMove{ID: "F"})
 	})
@@ -437,8 +437,9 @@ func TestUnsupported(t *testing.T) {
 	if _, err := Odds(rs, e, AttackRequest{Attacker: "A", Defender: "B"}); !errors.As(err, &ue) {
 		t.Errorf("Odds: %v", err)
 	}
-	if err := mustFail(t, rs, e, UseAction{ID: "A", Resource: ResReaction, Key: "x"}); !errors.As(err, &ue) {
-		t.Errorf("reaction without reactions: %v", err)
+	var re *RuleError
+	if err := mustFail(t, rs, e, UseAction{ID: "A", Resource: "reaction", Key: "x"}); !errors.As(err, &re) || re.Rule != "ENG-TURN-4" {
+		t.Errorf("a counter the ruleset does not declare: %v", err)
 	}
 	if _, _, err := Apply(fake{}, e, EndTurn{}, dicetest.Script(t)); err == nil {
 		t.Error("a ruleset applied to another ruleset's encounter")
@@ -494,13 +495,12 @@ func TestNoRollNeeded(t *testing.T) {
 // bonus actions from an incapacitated creature (DND-BONUS-4, DND-ND-7).
 type incapable struct{ fake }
 
-func (incapable) TurnBudget(enc Encounter, id string) (Budget, error) {
-	c, _ := enc.Combatant(id)
-	b := DefaultBudget(c.Stats)
-	if slices.Contains(c.Conditions, "incapacitated") {
-		b.Actions, b.BonusActions = 0, 0
+func (r incapable) TurnBudget(enc Encounter, id string) (Counts, error) {
+	b, err := r.fake.TurnBudget(enc, id)
+	if c, _ := enc.Combatant(id); slices.Contains(c.Conditions, "incapacitated") {
+		b["action"], b["bonus"] = 0, 0
 	}
-	return b, nil
+	return b, err
 }
 
 func TestBudgeter(t *testing.T) {
@@ -513,7 +513,7 @@ func TestBudgeter(t *testing.T) {
 		if e.Current() != "GA" {
 			t.Fatalf("current %s", e.Current())
 		}
-		mustFail(t, rs, e, UseAction{ID: "GA", Resource: ResBonus, Key: "disengage"})
+		mustFail(t, rs, e, UseAction{ID: "GA", Resource: "bonus", Key: "disengage"})
 		mustFail(t, rs, e, Attack{Attacker: "GA", Defender: "F"})
 		e, _ = mustApply(t, rs, e, Move{ID: "GA", Path: []grid.Square{at(6, 3)}})
 		if e.Pending == nil {

@@ -30,8 +30,8 @@ const (
 	Downed            EventType = "downed"
 	ConditionAdded    EventType = "conditionAdded"
 	ConditionRemoved  EventType = "conditionRemoved"
-	ActionUsed        EventType = "actionUsed" // Key, Resource, Rule, Movement gained, Trace
-	ReactionUnlocked  EventType = "reactionUnlocked"
+	ActionUsed        EventType = "actionUsed"       // Key, Resource, Rule, Movement gained, Trace
+	ReactionUnlocked  EventType = "reactionUnlocked" // surprise no longer holds Actor's off-turn counters (ENG-SURP-3)
 	TurnEnded         EventType = "turnEnded"
 	RoundEnded        EventType = "roundEnded"
 	SideStanding      EventType = "sideStanding" // only one side can still act: the GM may end the fight (DND-AMB-19)
@@ -70,7 +70,7 @@ type Event struct {
 	Score    int          `json:"score,omitempty"`    // Joined: the initiative score
 	Hit      bool         `json:"hit,omitempty"`
 	Key      string       `json:"key,omitempty"`
-	Resource Resource     `json:"resource,omitempty"`
+	Resource string       `json:"resource,omitempty"` // ActionUsed: the key of the counter spent
 	Trace    Trace        `json:"trace,omitempty"`
 	Order    []Slot       `json:"order,omitempty"`
 	Decision *Decision    `json:"decision,omitempty"`

@@ -55,6 +55,37 @@ func (f fake) Profile(raw json.RawMessage) (Stats, error) {
 	return Stats{MaxHP: p.HP, Speed: p.Speed, Initiative: p.Init, Group: p.Group, BonusActions: p.Bonus, Interactions: 1}, nil
 }
 
+// fakeCounters are the fake's turn: movement in squares, an action, a
+// bonus action, an object interaction and a reaction, the 5e economy the
+// engine's tests were written against (DND-TURN-1, DND-BONUS-2,
+// DND-FREE-3, DND-REACT-3).
+var fakeCounters = []Counter{
+	{Key: "movement", Unit: UnitMovement, Use: UseMove, Rule: "DND-TURN-1"},
+	{Key: "action", Unit: UnitCount, Use: UseAttack, Rule: "DND-TURN-1"},
+	{Key: "bonus", Unit: UnitCount, Rule: "DND-BONUS-2"},
+	{Key: "interaction", Unit: UnitCount, Rule: "DND-FREE-3"},
+	{Key: "reaction", Unit: UnitCount, Use: UseOpportunity, Rule: "DND-REACT-3"},
+}
+
+func (fake) Counters() []Counter { return fakeCounters }
+
+// TurnBudget gives the counters their stats (DND-ALG-C step 1).
+func (fake) TurnBudget(enc Encounter, id string) (Counts, error) {
+	c, _ := enc.Combatant(id)
+	s := c.Stats
+	return Counts{"movement": s.Speed, "action": 1, "bonus": s.BonusActions, "interaction": s.Interactions, "reaction": 1}, nil
+}
+
+// ActionCost spends the action on an interaction marked as costing it or
+// past the free one (DND-FREE-4, DND-FREE-6).
+func (fake) ActionCost(enc Encounter, use UseAction) (string, error) {
+	c, _ := enc.Combatant(use.ID)
+	if use.Resource == "interaction" && (use.CostsAction || c.Budget.Left("interaction") < 1) {
+		return "action", nil
+	}
+	return use.Resource, nil
+}
+
 func (fake) RoundState(Encounter, string) (json.RawMessage, error) {
 	return json.RawMessage(`{"oa":0}`), nil
 }

@@ -74,14 +74,14 @@ func (s *Session) linkSave() Save {
 // versions, oversized input and anything malformed are errors; it never
 // panics.
 func DecodeLink(reg *Registry, link string) (*Session, error) {
-	sv, err := parseLink(link, LinkLimits)
+	sv, err := parseLink(link, LinkLimits, migrations(reg))
 	if err != nil {
 		return nil, err
 	}
 	return replaySave(reg, sv)
 }
 
-func parseLink(link string, lim Limits) (Save, error) {
+func parseLink(link string, lim Limits, steps map[int]Migration) (Save, error) {
 	if i := strings.IndexByte(link, '#'); i >= 0 {
 		link = link[i+1:]
 	}
@@ -104,7 +104,7 @@ func parseLink(link string, lim Limits) (Save, error) {
 		return Save{}, Invalid("", "link", "inflates to more than %d bytes", lim.Inflated)
 	}
 	lim.Bytes = lim.Inflated
-	sv, err := parseSave(doc, lim, migrations)
+	sv, err := parseSave(doc, lim, steps)
 	if err == nil && sv.Picture != nil {
 		return Save{}, Invalid("", "link.picture", "a link carries no map picture")
 	}

@@ -60,7 +60,7 @@ func checkPath(rs Ruleset, enc Encounter, id string, path []grid.Square) (PathCh
 		if len(chk.Steps) != len(path) {
 			return PathCheck{}, Invalid("", "path", "ruleset checked %d steps of %d", len(chk.Steps), len(path))
 		}
-		left := c.Budget.Movement
+		left := LeftFor(rs, c, UseMove)
 		if !acting(enc, id) {
 			left = MaxHPValue * MaxPath // a preview of a later turn: the ruleset's limits alone
 		}
@@ -73,7 +73,7 @@ func checkPath(rs Ruleset, enc Encounter, id string, path []grid.Square) (PathCh
 		return chk, nil
 	case Mover:
 		chk := PathCheck{Steps: make([]StepCheck, 0, len(path))}
-		from, left := c.Pos, c.Budget.Movement
+		from, left := c.Pos, LeftFor(rs, c, UseMove)
 		if !acting(enc, id) {
 			left = max(left, c.Stats.Speed) // a preview of a later turn, as Reachable
 		}
@@ -187,16 +187,19 @@ func (a *applier) legalStart(id string, path []grid.Square) PathCheck {
 func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 	from := c.Pos
 	c.Pos = to
-	c.Budget.Movement -= cost
+	if k, ok := CounterFor(a.rs, UseMove); ok {
+		c.Budget.Counts = c.Budget.Counts.With(k.Key, c.Budget.Left(k.Key)-cost)
+	}
 	a.emit(Event{Type: Moved, Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to, Cost: cost})
 }
 
 // eligible filters the attackers a Mover offered: present, able to act, not
-// the mover, holding a reaction where the ruleset has reactions
-// (DND-ALG-D step 1, DND-ENG-4); and orders them by initiative starting
+// the mover, holding the counter opportunity attacks spend where the
+// ruleset has one (ENG-OA-3); and orders them by initiative starting
 // after the current slot (DND-AMB-12, K-RES-3 step 2), ties by ID.
 func (a *applier) eligible(ids []string, mover string) ([]string, error) {
 	var out []string
+	k, limited := CounterFor(a.rs, UseOpportunity)
 	for _, id := range ids {
 		c, ok := a.e.Combatant(id)
 		if !ok || id == mover || slices.Contains(out, id) {
@@ -207,7 +210,7 @@ func (a *applier) eligible(ids []string, mover string) ([]string, error) {
 		} else if !up {
 			continue
 		}
-		if a.rules.Reactions && (!c.Budget.Reaction || c.Budget.Locked) {
+		if limited && c.Budget.Left(k.Key) < 1 {
 			continue
 		}
 		out = append(out, id)
@@ -299,8 +302,8 @@ func (c TakeOpportunity) apply(a *applier) error {
 	if err != nil {
 		return err
 	}
-	if a.rules.Reactions {
-		reactor.Budget.Reaction = false // DND-ALG-D step 3
+	if err := a.spendOne(reactor, UseOpportunity); err != nil { // ENG-OA-3
+		return err
 	}
 	mover, err := a.get(req.Defender)
 	if err != nil {
@@ -356,14 +359,13 @@ func (c Attack) apply(a *applier) error {
 	if a.e.Find(c.Defender) < 0 {
 		return NoCombatant("", "defender", c.Defender)
 	}
-	if att.Budget.Actions < 1 {
-		return Refuse("ENG-TURN-3", "actions", RefusalNoAction, "name", c.Attacker)
-	}
 	opt, err := opaque("option", c.Option)
 	if err != nil {
 		return err
 	}
-	att.Budget.Actions--
+	if err := a.spendOne(att, UseAttack); err != nil { // ENG-TURN-3
+		return err
+	}
 	req := AttackRequest{Attacker: c.Attacker, Defender: c.Defender, Option: opt}
 	if TimelineOn(a.rs, a.e) {
 		return a.schedule(req) // ENG-TL-2: the attack lands when its segment comes
@@ -375,38 +377,43 @@ func (c UseAction) apply(a *applier) error {
 	if !validKey(c.Key) {
 		return Invalid("", "key", "%q is not a valid key", c.Key)
 	}
-	if c.Resource == ResReaction {
-		return a.useReaction(c)
+	key := c.Resource
+	if ac, ok := a.rs.(ActionCoster); ok {
+		var err error
+		if key, err = ac.ActionCost(a.e, c); err != nil {
+			return err
+		}
 	}
-	cb, err := a.acting(c.ID)
-	if err != nil {
+	k, ok := counterIn(CountersOf(a.rs), func(k Counter) bool { return k.Key == key })
+	if !ok || k.Use == UseMove {
+		return Invalid("ENG-TURN-4", "resource", "%q is not a counter an action spends", key)
+	}
+	var cb *Combatant
+	var err error
+	if k.OffTurn() {
+		// ENG-OA-3: a counter held between turns is spent on any turn by
+		// a creature that can act.
+		cb, err = a.get(c.ID)
+		if err != nil {
+			return err
+		}
+		if up, err := a.up(c.ID); err != nil {
+			return err
+		} else if a.e.Phase != PhaseRunning || !up {
+			return Refuse(k.Rule, "counts", RefusalNoCounter, "name", c.ID, "counter", k.Key)
+		}
+	} else if cb, err = a.acting(c.ID); err != nil {
 		return err
 	}
-	b := &cb.Budget
-	spent := c.Resource
-	switch {
-	case c.Resource == ResInteraction && !c.CostsAction && b.Interactions > 0:
-		b.Interactions-- // DND-FREE-3
-	case c.Resource == ResInteraction || c.Resource == ResAction:
-		if b.Actions < 1 { // DND-FREE-4, DND-FREE-6
-			return Refuse("ENG-TURN-3", "actions", RefusalNoAction, "name", c.ID)
-		}
-		b.Actions--
-		spent = ResAction
-	case c.Resource == ResBonus:
-		if b.BonusActions < 1 {
-			return Refuse("ENG-TURN-4", "bonus", RefusalNoBonus, "name", c.ID)
-		}
-		b.BonusActions--
-	default:
-		return Invalid("", "resource", "unknown resource %q", c.Resource)
+	if err := a.spend(cb, k); err != nil { // ENG-TURN-4
+		return err
 	}
-	return a.takeAction(c, spent)
+	return a.takeAction(c, key)
 }
 
-// takeAction asks the ruleset what an action whose budget is spent does
-// (DND-ND-1) and applies it: extra movement for this turn, new states.
-func (a *applier) takeAction(c UseAction, spent Resource) error {
+// takeAction asks the ruleset what an action whose counter is spent does
+// (ENG-TURN-4) and applies it: extra movement for this turn, new states.
+func (a *applier) takeAction(c UseAction, spent string) error {
 	var eff ActionEffect
 	if at, ok := a.rs.(ActionTaker); ok {
 		var err error
@@ -417,42 +424,22 @@ func (a *applier) takeAction(c UseAction, spent Resource) error {
 	if eff.Movement < 0 || eff.Movement > MaxHPValue {
 		return Invalid(eff.Rule, "movement", "ruleset returned extra movement %d", eff.Movement)
 	}
-	if eff.Movement > 0 {
+	if k, ok := CounterFor(a.rs, UseMove); ok && eff.Movement > 0 {
 		cb, err := a.get(c.ID)
 		if err != nil {
 			return err
 		}
 		// The extra movement is part of this turn's allowance, so a
-		// ResetMove keeps it (DND-TURN-1).
-		cb.Budget.Movement += eff.Movement
-		cb.Budget.StartMove += eff.Movement
+		// ResetMove keeps it (ENG-MOVE-7).
+		b := &cb.Budget
+		b.Counts = b.Counts.With(k.Key, min(b.Left(k.Key)+eff.Movement, MaxCount))
+		b.StartMove += eff.Movement
 	}
 	if err := a.setStates(eff.State, eff.RoundState); err != nil {
 		return err
 	}
 	a.emit(Event{Type: ActionUsed, Rule: eff.Rule, Actor: c.ID, Key: c.Key, Resource: spent, Movement: eff.Movement, Trace: eff.Trace})
 	return nil
-}
-
-// useReaction spends a reaction outside the opportunity-attack flow, for
-// example a readied action (DND-REACT-1, DND-REACT-3).
-func (a *applier) useReaction(c UseAction) error {
-	if !a.rules.Reactions {
-		return a.unsupported("reactions")
-	}
-	cb, err := a.get(c.ID)
-	if err != nil {
-		return err
-	}
-	up, err := a.up(c.ID)
-	if err != nil {
-		return err
-	}
-	if a.e.Phase != PhaseRunning || !up || !cb.Budget.Reaction || cb.Budget.Locked {
-		return Refuse("ENG-OA-3", "reaction", RefusalNoReaction, "name", c.ID)
-	}
-	cb.Budget.Reaction = false
-	return a.takeAction(c, ResReaction)
 }
 
 func (c ResetMove) apply(a *applier) error {
@@ -464,11 +451,15 @@ func (c ResetMove) apply(a *applier) error {
 	if b.Attacked {
 		return Refuse("ENG-MOVE-6", "id", RefusalMoveLocked, "name", c.ID)
 	}
-	if cb.Pos == b.Start && b.Movement == b.StartMove {
+	k, counted := CounterFor(a.rs, UseMove)
+	if cb.Pos == b.Start && (!counted || b.Left(k.Key) == b.StartMove) {
 		return Refuse("ENG-MOVE-7", "id", RefusalNotMoved, "name", c.ID)
 	}
 	from := cb.Pos
-	cb.Pos, b.Movement = b.Start, b.StartMove
+	cb.Pos = b.Start
+	if counted {
+		b.Counts = b.Counts.With(k.Key, b.StartMove)
+	}
 	a.emit(Event{Type: MoveReset, Actor: c.ID, From: &from, To: new(b.Start)})
 	return nil
 }

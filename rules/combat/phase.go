@@ -111,8 +111,8 @@ func (a *applier) declare(pr PhaseResolver, d Declaration) error {
 	if err != nil {
 		return err
 	}
-	if c.Budget.Actions < 1 {
-		return Invalid("ENG-PHASE-2", "actions", "%s has no action left", d.Attacker)
+	if k, ok := CounterFor(a.rs, UseAttack); ok && c.Budget.Left(k.Key) < 1 {
+		return Refuse(k.Rule, "counts", RefusalNoCounter, "name", d.Attacker, "counter", k.Key) // ENG-PHASE-2
 	}
 	if len(d.Targets) == 0 || len(d.Targets) > MaxDeclTargets {
 		return Invalid("ENG-PHASE-2", "targets", "%d targets; want 1..%d", len(d.Targets), MaxDeclTargets)
@@ -132,7 +132,9 @@ func (a *applier) declare(pr PhaseResolver, d Declaration) error {
 	if err := pr.CheckDeclaration(a.e, d); err != nil {
 		return err
 	}
-	c.Budget.Actions--
+	if err := a.spendOne(c, UseAttack); err != nil {
+		return err
+	}
 	a.e.Declared = append(a.e.Declared, d)
 	a.emit(Event{Type: AttackDeclared, Rule: "ENG-PHASE-2", Actor: d.Attacker, Target: d.Targets[0], Count: len(d.Targets)})
 	return nil

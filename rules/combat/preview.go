@@ -48,7 +48,7 @@ func Reachable(rs Ruleset, enc Encounter, id string) (Reach, error) {
 	if !ok {
 		return Reach{}, NoCombatant("", "id", id)
 	}
-	budget := c.Budget.Movement
+	budget := LeftFor(rs, c, UseMove)
 	if !acting(enc, id) {
 		budget = max(budget, c.Stats.Speed)
 	}

@@ -44,13 +44,13 @@ type Initiator interface {
 	RollInitiative(enc Encounter, ids []string, r dice.Roller) ([]Slot, error)
 }
 
-// Budgeter is implemented by rulesets that compute a creature's turn budget
-// themselves (DND-ALG-C step 1, DND-ENG-6 NewBudget), for example to remove
-// actions from a creature with a condition (DND-BONUS-4). Without it the
-// engine uses DefaultBudget. The engine still applies first-turn surprise
-// (DND-ALG-C step 2) and the reaction refresh on top.
+// Budgeter is implemented by rulesets that compute what a creature starts
+// its turn with of each counter they declare (ENG-TURN-5), for example
+// none of an action for a creature with a condition. Without it the
+// engine uses DefaultCounts. The engine still applies surprise on top
+// (ENG-SURP-3).
 type Budgeter interface {
-	TurnBudget(enc Encounter, id string) (Budget, error)
+	TurnBudget(enc Encounter, id string) (Counts, error)
 }
 
 // RoundResetter is implemented by rulesets with per-round state (parry pools,
@@ -270,6 +270,9 @@ func NewRegistry(rs ...Ruleset) (*Registry, error) {
 		if _, dup := reg.byID[id]; dup {
 			return nil, Invalid("", "ruleset", "duplicate ID %q", id)
 		}
+		if err := checkCounters(CountersOf(r)); err != nil {
+			return nil, fmt.Errorf("ruleset %s: %w", id, err)
+		}
 		reg.byID[id] = r
 	}
 	return reg, nil
@@ -336,11 +339,19 @@ type ActionLister interface {
 
 // ActionChoice is one action a combatant may take now: send it as
 // UseAction{ID, Resource, Key}. Key is a stable identifier the UI
-// translates.
+// translates; Resource is the key of the counter it spends.
 type ActionChoice struct {
-	Key      string   `json:"key"`
-	Resource Resource `json:"resource"`
-	Rule     RuleID   `json:"rule,omitempty"`
+	Key      string `json:"key"`
+	Resource string `json:"resource"`
+	Rule     RuleID `json:"rule,omitempty"`
+}
+
+// ActionCoster is implemented by rulesets in which what an action spends
+// depends on the creature's turn so far (ENG-TURN-4): ActionCost returns
+// the key of the counter use spends, which may be another than the one it
+// names.
+type ActionCoster interface {
+	ActionCost(enc Encounter, use UseAction) (string, error)
 }
 
 // TurnStarter is implemented by rulesets with effects that last until the

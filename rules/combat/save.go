@@ -10,13 +10,14 @@ import (
 	"strconv"
 
 	"battlemat/rules/dice"
+	"battlemat/rules/grid"
 )
 
 // SaveFormat and SaveVersion identify the save file format described in
 // docs/save-format.md.
 const (
 	SaveFormat  = "battlemat-encounter"
-	SaveVersion = 7
+	SaveVersion = 8
 )
 
 // Limits bound what a decoder accepts.
@@ -112,21 +113,120 @@ type Save struct {
 	Picture *Picture `json:"picture,omitempty"`
 }
 
-// Migration turns a save document of one version into the next version.
+// Migration turns a save document of one version into the next version,
+// writing that version into it.
 type Migration func(doc json.RawMessage) (json.RawMessage, error)
 
-// migrations holds, for each old version, the step to the next one; a
-// format change adds an entry here and bumps SaveVersion. A nil step means
-// the next version only adds optional fields and bounds, so the document
-// is the same with its version raised: version 2 adds "folded" and tighter
-// bounds; version 3 the round structures' fields (an encounter's
-// "declared", "settings", "timeline" and "now", a slot's "settled") and
-// their commands (docs/rounds.md); version 4 the forecast's settings
-// ("forecast"); version 5 the map picture ("picture"); version 6 the
-// sides' aims ("aims"); version 7 their command ("setAim"). A run of such
-// steps rewrites the document once, so each new version costs a hostile
-// document nothing more.
-var migrations = map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil, 5: nil, 6: nil}
+// migrations returns, for each old version, the step to the next one, the
+// rulesets of reg at hand for a step that needs them; a format change adds
+// an entry here and bumps SaveVersion. A nil step means the next version
+// only adds optional fields and bounds, so the document is the same with
+// its version raised: version 2 adds "folded" and tighter bounds; version
+// 3 the round structures' fields (an encounter's "declared", "settings",
+// "timeline" and "now", a slot's "settled") and their commands
+// (docs/rounds.md); version 4 the forecast's settings ("forecast");
+// version 5 the map picture ("picture"); version 6 the sides' aims
+// ("aims"); version 7 their command ("setAim"). A run of such steps
+// rewrites the document once, so each new version costs a hostile
+// document nothing more. Version 8 keeps a budget's counters by the keys
+// its ruleset declares (countersFrom7).
+func migrations(reg *Registry) map[int]Migration {
+	return map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil, 5: nil, 6: nil, 7: func(doc json.RawMessage) (json.RawMessage, error) {
+		return countersFrom7(reg, doc)
+	}}
+}
+
+// budget7 is a combatant's budget as versions 1 to 7 wrote it: the fixed
+// counters of one economy for every ruleset.
+type budget7 struct {
+	Movement     int         `json:"movement"`
+	Actions      int         `json:"actions"`
+	BonusActions int         `json:"bonus,omitempty"`
+	Interactions int         `json:"interactions,omitempty"`
+	Reaction     bool        `json:"reaction,omitempty"`
+	Locked       bool        `json:"locked,omitempty"`
+	Start        grid.Square `json:"start"`
+	StartMove    int         `json:"startMove"`
+	Attacked     bool        `json:"attacked,omitempty"`
+}
+
+// counts returns what b held of each of the counters cs, in version 8's
+// terms: by its use the movement, the actions and the reaction (there and
+// not held by surprise); a counter the engine does not spend by the
+// version 7 field of its name, "bonus" or "interactions".
+func (b budget7) counts(cs []Counter) Counts {
+	var out Counts
+	for _, k := range cs {
+		n := 0
+		switch {
+		case k.Use == UseMove:
+			n = b.Movement
+		case k.Use == UseAttack:
+			n = b.Actions
+		case k.Use == UseOpportunity && b.Reaction && !b.Locked:
+			n = 1
+		case k.Use == 0 && k.Key == "bonus":
+			n = b.BonusActions
+		case k.Use == 0 && k.Key == "interaction":
+			n = b.Interactions
+		}
+		out = out.With(k.Key, n)
+	}
+	return out
+}
+
+// countersFrom7 migrates a version 7 document to version 8: the budget of
+// each combatant of its start, written in version 7's fixed fields, is
+// rewritten by the counters the encounter's ruleset in reg declares. The
+// log needs nothing: a UseAction names the same counter by the same key.
+func countersFrom7(reg *Registry, doc json.RawMessage) (json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &fields); err != nil {
+		return nil, err
+	}
+	var start map[string]json.RawMessage
+	if err := json.Unmarshal(fields["start"], &start); err != nil {
+		return nil, fmt.Errorf("start: %w", err)
+	}
+	var ruleset string
+	if err := json.Unmarshal(start["ruleset"], &ruleset); err != nil {
+		return nil, fmt.Errorf("start.ruleset: %w", err)
+	}
+	rs, err := reg.Lookup(ruleset)
+	if err != nil {
+		return nil, err
+	}
+	fields["version"] = json.RawMessage("8")
+	raw, ok := start["combatants"]
+	if !ok {
+		return json.Marshal(fields)
+	}
+	cs := CountersOf(rs)
+	var combatants []map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &combatants); err != nil {
+		return nil, fmt.Errorf("start.combatants: %w", err)
+	}
+	for i, c := range combatants {
+		raw, ok := c["budget"]
+		if !ok {
+			continue
+		}
+		var old budget7
+		if err := strictUnmarshal(raw, &old); err != nil {
+			return nil, fmt.Errorf("start.combatants[%d].budget: %w", i, err)
+		}
+		if c["budget"], err = json.Marshal(Budget{Counts: old.counts(cs), Start: old.Start, StartMove: old.StartMove, Attacked: old.Attacked}); err != nil {
+			return nil, err
+		}
+	}
+	if start["combatants"], err = json.Marshal(combatants); err != nil {
+		return nil, err
+	}
+	if fields["start"], err = json.Marshal(start); err != nil {
+		return nil, err
+	}
+	return json.Marshal(fields)
+}
 
 // versionOnly returns the document with its version set to next.
 func versionOnly(next int) Migration {
@@ -199,7 +299,7 @@ func DecodeSave(reg *Registry, data []byte) (*Session, error) {
 // carries, nil when none: checked against its bounds only, its image still
 // to be checked and decoded by the reader.
 func DecodeSaveWith(reg *Registry, data []byte) (*Session, *Picture, error) {
-	sv, err := parseSave(data, SaveLimits, migrations)
+	sv, err := parseSave(data, SaveLimits, migrations(reg))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -357,12 +457,9 @@ func migrateFrom(doc json.RawMessage, v int, steps map[int]Migration) (json.RawM
 			raised = true
 			continue
 		}
-		if raised {
-			if doc, err = versionOnly(v)(doc); err != nil {
-				return nil, fmt.Errorf("migrating save to version %d: %w", v, err)
-			}
-			raised = false
-		}
+		// A step writes the version it migrates to, which also writes
+		// the versions skipped before it.
+		raised = false
 		if doc, err = step(doc); err != nil {
 			return nil, fmt.Errorf("migrating save version %d: %w", v, err)
 		}

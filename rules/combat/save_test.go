@@ -44,8 +44,8 @@ func TestDecodeSaveRejects(t *testing.T) {
 	}{
 		{"not-json", "{", "expected a key"},
 		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
-		{"future-version", strings.Replace(good, `"version": 7`, `"version": 8`, 1), "version 8 is not supported"},
-		{"version-zero", strings.Replace(good, `"version": 7`, `"version": 0`, 1), "version 0 is not supported"},
+		{"future-version", strings.Replace(good, `"version": 8`, `"version": 9`, 1), "version 9 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 8`, `"version": 0`, 1), "version 0 is not supported"},
 		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
 		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
 		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
@@ -79,7 +79,7 @@ func TestDecodeSaveRejects(t *testing.T) {
 // TestMigrationHook runs a save through a migration step, as a future
 // version bump would: a version-0 document whose log key was "entries".
 func TestMigrationHook(t *testing.T) {
-	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 7`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 8`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
 	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(doc, &m); err != nil {
@@ -112,7 +112,7 @@ func TestMigrationHook(t *testing.T) {
 // document with its version 2): the steps to version 4 open it to the same
 // session.
 func TestVersion2Opens(t *testing.T) {
-	old := strings.Replace(string(goldenSave(t)), `"version": 7`, `"version": 2`, 1)
+	old := strings.Replace(string(goldenSave(t)), `"version": 8`, `"version": 2`, 1)
 	s, err := DecodeSave(testRegistry, []byte(old))
 	if err != nil {
 		t.Fatal(err)
@@ -169,6 +169,70 @@ func aimed(t testing.TB) *Session {
 	return s
 }
 
+// readTestdata returns the file name of testdata.
+func readTestdata(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestVersion6 opens the small encounter's save and share link as version
+// 6 wrote them, before budgets kept counters by key: both open to the
+// session the current golden file holds.
+func TestVersion6(t *testing.T) {
+	want, err := DecodeSave(testRegistry, goldenSave(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromSave, err := DecodeSave(testRegistry, readTestdata(t, "small.v6.save.json"))
+	if err != nil {
+		t.Fatalf("the version 6 save: %v", err)
+	}
+	fromLink, err := DecodeLink(testRegistry, strings.TrimSpace(string(readTestdata(t, "small.v6.link.txt"))))
+	if err != nil {
+		t.Fatalf("the version 6 link: %v", err)
+	}
+	for what, s := range map[string]*Session{"save": fromSave, "link": fromLink} {
+		if !reflect.DeepEqual(s.State(), want.State()) || !reflect.DeepEqual(s.Start(), want.Start()) || s.Cursor() != want.Cursor() {
+			t.Errorf("the version 6 %s opens to another session", what)
+		}
+	}
+}
+
+// TestCountersFrom7 migrates a version 7 budget of a running encounter
+// by the counters its ruleset declares: movement, action, the reaction
+// unless surprise held it, the bonus action and interaction by name.
+func TestCountersFrom7(t *testing.T) {
+	doc := `{"format":"battlemat-encounter","version":7,"start":{"ruleset":"fake","map":{"w":4,"h":4},"combatants":[` +
+		`{"id":"a","name":"a","side":"x","pos":{"x":0,"y":0},"stats":{"maxHP":5,"speed":6,"bonus":1,"interactions":1},"hp":5,"budget":{"movement":4,"actions":1,"bonus":1,"interactions":1,"reaction":true,"start":{"x":1,"y":0},"startMove":6,"attacked":true}},` +
+		`{"id":"b","name":"b","side":"y","pos":{"x":3,"y":3},"stats":{"maxHP":5,"speed":6},"hp":5,"surprised":true,"budget":{"movement":0,"actions":0,"locked":true,"start":{"x":3,"y":3},"startMove":0}}],` +
+		`"phase":"running","round":1,"order":[{"members":["a"],"score":9},{"members":["b"],"score":3}],"turn":{"slot":0,"member":0},"dice":1},"cursor":0}`
+	s, err := DecodeSave(testRegistry, []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := s.State().Combatant("a")
+	b, _ := s.State().Combatant("b")
+	if want := (Budget{Counts: Counts{"movement": 4, "action": 1, "bonus": 1, "interaction": 1, "reaction": 1}, Start: at(1, 0), StartMove: 6, Attacked: true}); !a.Budget.Equal(want) {
+		t.Errorf("a's budget %+v, want %+v", a.Budget, want)
+	}
+	if want := (Budget{Start: at(3, 3)}); !b.Budget.Equal(want) {
+		t.Errorf("the surprised b's budget %+v, want %+v", b.Budget, want)
+	}
+	for name, bad := range map[string]string{
+		"unknown budget field": strings.Replace(doc, `"attacked":true`, `"attacked":true,"spare":1`, 1),
+		"unknown ruleset":      strings.Replace(doc, `"ruleset":"fake"`, `"ruleset":"other"`, 1),
+		"negative movement":    strings.Replace(doc, `"movement":4`, `"movement":-4`, 1),
+	} {
+		if _, err := DecodeSave(testRegistry, []byte(bad)); err == nil {
+			t.Errorf("%s: opened", name)
+		}
+	}
+}
+
 func FuzzDecodeLink(f *testing.F) {
 	link, err := EncodeLink(small(f))
 	if err != nil {
@@ -180,6 +244,7 @@ func FuzzDecodeLink(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(aimLink) // setAim in the log (ENG-AIM-2)
+	f.Add(strings.TrimSpace(string(readTestdata(f, "small.v6.link.txt"))))
 	f.Add("v1.")
 	f.Add(deflateLink([]byte(`{"format":"battlemat-encounter","version":1,"start":{"ruleset":"fake","map":{"w":1,"h":1},"phase":"setup","turn":{"slot":0,"member":0},"dice":0},"cursor":0}`)))
 	f.Fuzz(func(t *testing.T, link string) {
@@ -219,6 +284,7 @@ func FuzzDecodeSave(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(aimSave) // setAim in the log (ENG-AIM-2)
+	f.Add(readTestdata(f, "small.v6.save.json"))
 	f.Add([]byte(`{"format":"battlemat-encounter","version":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var s *Session
@@ -263,7 +329,18 @@ func TestValidateEncounter(t *testing.T) {
 		{"hp-over-max", running, func(e *Encounter) { e.Combatants[0].HP = 999 }},
 		{"order-misses-one", running, func(e *Encounter) { e.Order = e.Order[1:] }},
 		{"unknown-phase", running, func(e *Encounter) { e.Phase = "paused" }},
-		{"negative-budget", running, func(e *Encounter) { e.Combatants[0].Budget.Movement = -1 }},
+		{"negative-budget", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = Counts{"movement": -1} }},
+		{"counter-over-max", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = Counts{"action": MaxCount + 1} }},
+		{"counter-key-too-long", running, func(e *Encounter) {
+			e.Combatants[0].Budget.Counts = Counts{strings.Repeat("k", MaxCounterKey+1): 1}
+		}},
+		{"counter-key-invalid", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = Counts{"a b": 1} }},
+		{"too-many-counters", running, func(e *Encounter) {
+			e.Combatants[0].Budget.Counts = Counts{}
+			for i := range MaxCounters + 1 {
+				e.Combatants[0].Budget.Counts[fmt.Sprint("c", i)] = 1
+			}
+		}},
 		{"chooser-unknown", pending, func(e *Encounter) { e.Pending.Chooser = "ghost" }},
 		{"offer-without-move", pending, func(e *Encounter) { e.Move = nil }},
 		{"decision-in-setup", pending, func(e *Encounter) { e.Phase = PhaseSetup }},
@@ -328,7 +405,7 @@ func TestForecastSettingsTravel(t *testing.T) {
 	if back, err = DecodeLink(testRegistry, link); err != nil || string(back.Forecast()) != string(settings) {
 		t.Errorf("link: forecast settings %s (%v), want %s", back.Forecast(), err, settings)
 	}
-	v3 := strings.Replace(string(goldenSave(t)), `"version": 7`, `"version": 3`, 1)
+	v3 := strings.Replace(string(goldenSave(t)), `"version": 8`, `"version": 3`, 1)
 	if back, err := DecodeSave(testRegistry, []byte(v3)); err != nil || back.Forecast() != nil {
 		t.Errorf("a version 3 save: %v, forecast %s", err, back.Forecast())
 	}
@@ -429,7 +506,7 @@ func TestParseCurrentMatchesParseAny(t *testing.T) {
 	}
 	for name, doc := range map[string][]byte{"indented": good, "compact": flat.Bytes()} {
 		got, ok := parseCurrent(doc, SaveLimits)
-		want, err := parseAny(doc, SaveLimits, migrations)
+		want, err := parseAny(doc, SaveLimits, migrations(testRegistry))
 		if !ok || err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: short way %v, long way %v: they differ", name, ok, err)
 		}
@@ -438,7 +515,7 @@ func TestParseCurrentMatchesParseAny(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := [][]byte{old, []byte("{"), bytes.Replace(good, []byte(`"version": 7`), []byte(`"version": 8`), 1),
+	bad := [][]byte{old, []byte("{"), bytes.Replace(good, []byte(`"version": 8`), []byte(`"version": 9`), 1),
 		bytes.Replace(good, []byte(`"cursor"`), []byte(`"bogus": 1, "cursor"`), 1), append(slices.Clip(good), "{}"...),
 		bytes.Replace(good, []byte(`"cursor"`), []byte(`"cursor": 1, "cursor"`), 1)}
 	for i, doc := range bad {

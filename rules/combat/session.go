@@ -121,6 +121,12 @@ func NewSession(reg *Registry, start Encounter) (*Session, error) {
 	if err := checkProfiles(rs, start); err != nil {
 		return nil, err
 	}
+	cs := CountersOf(rs)
+	for _, c := range start.Combatants {
+		if err := checkCounts(c.Budget.Counts, cs); err != nil {
+			return nil, fmt.Errorf("combatant %s: %w", c.ID, err)
+		}
+	}
 	st := start.Clone()
 	return &Session{rs: rs, snaps: []Encounter{st}, cur: st}, nil
 }

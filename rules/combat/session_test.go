@@ -75,7 +75,7 @@ func randomCommand(e Encounter, g *dice.PCG) Command {
 	case 11, 12, 13:
 		return EndTurn{}
 	case 14:
-		return UseAction{ID: cur, Resource: []Resource{ResAction, ResBonus, ResInteraction, ResReaction}[g.Roll(4)-1], Key: "dash"}
+		return UseAction{ID: cur, Resource: []string{"action", "bonus", "interaction", "reaction"}[g.Roll(4)-1], Key: "dash"}
 	case 15:
 		return ResetMove{ID: cur}
 	case 16:
@@ -325,7 +325,7 @@ func small(t testing.TB) *Session {
 			cmd = TakeOpportunity{}
 		case cur == "u1" && c.Pos == at(2, 2):
 			cmd = Move{ID: "u1", Path: []grid.Square{at(2, 1), at(2, 0)}}
-		case cur != "knight" && c.Budget.Actions > 0 && adjacent(c.Pos, at(1, 2)):
+		case cur != "knight" && c.Budget.Left("action") > 0 && adjacent(c.Pos, at(1, 2)):
 			cmd = Attack{Attacker: cur, Defender: "knight"}
 		}
 		if _, err := s.Do(cmd); err != nil {

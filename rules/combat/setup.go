@@ -122,13 +122,11 @@ func (c Edit) apply(a *applier) error {
 		return err
 	}
 	cb.Name, cb.Side, cb.Profile, cb.Stats = c.Name, c.Side, prof, st
-	// What is left of the turn shrinks with the stats (checkCombatant).
-	b := &cb.Budget
-	b.StartMove = min(b.StartMove, MoveCap(st))
-	b.Movement = min(b.Movement, b.StartMove)
-	b.Actions = min(b.Actions, max(1, st.Actions))
-	b.BonusActions = min(b.BonusActions, st.BonusActions)
-	b.Interactions = min(b.Interactions, st.Interactions)
+	// What is left of the turn shrinks with the stats: never more than a
+	// turn with them starts with (ENG-TURN-5).
+	if err := a.shrink(cb); err != nil {
+		return err
+	}
 	hp := min(cb.HP, st.MaxHP)
 	if c.HP != 0 {
 		hp = c.HP
@@ -295,5 +293,28 @@ func (End) apply(a *applier) error {
 	a.e.Phase = PhaseEnded
 	a.e.Pending, a.e.Move = nil, nil
 	a.emit(Event{Type: EncounterEnded, Rule: "ENG-END-1"})
+	return nil
+}
+
+// shrink cuts what is left of c's counters to what a turn with its
+// present stats starts with, and its movement to MoveCap.
+func (a *applier) shrink(c *Combatant) error {
+	b := &c.Budget
+	b.StartMove = min(b.StartMove, MoveCap(c.Stats))
+	if len(b.Counts) == 0 {
+		return nil
+	}
+	start, err := a.turnCounts(c.ID)
+	if err != nil {
+		return err
+	}
+	if k, ok := CounterFor(a.rs, UseMove); ok {
+		start[k.Key] = b.StartMove
+	}
+	var out Counts
+	for k, n := range b.Counts {
+		out = out.With(k, min(n, start[k]))
+	}
+	b.Counts = out
 	return nil
 }

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"maps"
 	"slices"
 	"sort"
 
@@ -88,13 +89,6 @@ func rollOff(tied []Slot, r dice.Roller) {
 		rollOff(tied[lo:hi], r)
 		lo = hi
 	}
-}
-
-// DefaultBudget is the turn budget of a ruleset without a Budgeter
-// (DND-ALG-C step 1): movement up to speed, Stats.Actions actions (at least
-// one), and the bonus actions and free interactions the stats grant.
-func DefaultBudget(s Stats) Budget {
-	return Budget{Movement: s.Speed, Actions: max(1, s.Actions), BonusActions: s.BonusActions, Interactions: s.Interactions}
 }
 
 // initiative rolls for ids with the ruleset's procedure or the default.
@@ -210,14 +204,20 @@ func (c Start) apply(a *applier) error {
 			return NoCombatant("ENG-SURP-2", "surprised", id)
 		}
 	}
-	// DND-ALG-A step 4, DND-AMB-13: reactions are ready before a first
-	// turn, except for the surprised.
 	for i := range a.e.Combatants {
 		cb := &a.e.Combatants[i]
 		cb.Surprised = slices.Contains(c.Surprised, cb.ID)
-		cb.Budget = Budget{Reaction: a.rules.Reactions && !cb.Surprised, Locked: cb.Surprised, Start: cb.Pos}
+		cb.Budget = Budget{Start: cb.Pos}
 	}
 	a.e.Phase, a.e.Round, a.e.Turn = PhaseRunning, 1, Turn{}
+	// ENG-START-4: the counters held between turns are ready before a
+	// first turn, except for the surprised (ENG-SURP-3).
+	for i := range a.e.Combatants {
+		cb := &a.e.Combatants[i]
+		if err := a.refillOffTurn(cb, a.rules.Held(a.e, *cb)); err != nil {
+			return err
+		}
+	}
 	a.emit(Event{Type: EncounterStarted, Rule: "ENG-START-4"})
 	if err := a.startRound(); err != nil {
 		return err
@@ -301,14 +301,16 @@ func (a *applier) anyoneUp() (bool, error) {
 	return false, nil
 }
 
-// endRound releases round-1 surprise locks (DND-ALG-B step 2, AM-1),
+// endRound releases round-1 surprise locks (ENG-SURP-3),
 // suggests an end when at most one side can act (DND-AMB-19), and starts
 // the next round with the same order (DND-INIT-3).
 func (a *applier) endRound() error {
 	a.emit(Event{Type: RoundEnded, Round: a.e.Round})
 	if a.e.Round == 1 && a.rules.SurpriseLock == LockEndOfRound1 {
 		for i := range a.e.Combatants {
-			a.unlock(&a.e.Combatants[i])
+			if err := a.unlock(&a.e.Combatants[i]); err != nil {
+				return err
+			}
 		}
 	}
 	sides := map[string]bool{}
@@ -328,39 +330,79 @@ func (a *applier) endRound() error {
 	return a.startRound()
 }
 
-// unlock releases a surprise reaction lock and gives the reaction back at
-// once (AM-1).
-func (a *applier) unlock(c *Combatant) {
-	if !c.Budget.Locked {
-		return
+// unlock gives a surprised creature whose lock has just ended its
+// off-turn counters at once (ENG-SURP-3), when it has any to get.
+func (a *applier) unlock(c *Combatant) error {
+	if !c.Surprised || !slices.ContainsFunc(CountersOf(a.rs), Counter.OffTurn) {
+		return nil
 	}
-	c.Budget.Locked = false
-	c.Budget.Reaction = a.rules.Reactions
+	if err := a.refillOffTurn(c, false); err != nil {
+		return err
+	}
 	a.emit(Event{Type: ReactionUnlocked, Rule: "ENG-SURP-3", Actor: c.ID})
+	return nil
 }
 
-// startTurn gives the creature its budget (DND-ALG-C step 1), refreshes its
-// reaction (DND-REACT-3), applies first-turn surprise (DND-ALG-C step 2,
-// DND-AMB-4) and lets the ruleset end effects that last until the start of
-// the creature's turn (DND-ENG-3 onTurnStart).
+// turnCounts is what combatant id starts a turn with, by the ruleset's
+// Budgeter or DefaultCounts, checked against the counters it declares.
+func (a *applier) turnCounts(id string) (Counts, error) {
+	n, err := TurnStart(a.rs, a.e, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCounts(n, CountersOf(a.rs)); err != nil {
+		return nil, err
+	}
+	return maps.Clone(n).clean(), nil
+}
+
+// refillOffTurn sets c's off-turn counters to what a turn starts with, or
+// to none while surprise holds them (held, ENG-SURP-3).
+func (a *applier) refillOffTurn(c *Combatant, held bool) error {
+	var start Counts
+	for _, k := range CountersOf(a.rs) {
+		if !k.OffTurn() {
+			continue
+		}
+		if start == nil {
+			var err error
+			if start, err = a.turnCounts(c.ID); err != nil {
+				return err
+			}
+		}
+		n := start[k.Key]
+		if held {
+			n = 0
+		}
+		c.Budget.Counts = c.Budget.Counts.With(k.Key, n)
+	}
+	return nil
+}
+
+// startTurn gives the creature its counters (ENG-TURN-5), none on a
+// surprised creature's first turn and no off-turn counter while surprise
+// holds them (ENG-SURP-3), and lets the ruleset end effects that last
+// until the start of the creature's turn.
 func (a *applier) startTurn(id string) error {
 	c, err := a.get(id)
 	if err != nil {
 		return err
 	}
-	b := DefaultBudget(c.Stats)
-	if bg, ok := a.rs.(Budgeter); ok {
-		if b, err = bg.TurnBudget(a.e, id); err != nil {
-			return err
+	n, err := a.turnCounts(id)
+	if err != nil {
+		return err
+	}
+	first, held := c.Surprised && c.Turns == 0, a.rules.Held(a.e, *c)
+	for _, k := range CountersOf(a.rs) {
+		if k.OffTurn() && held || !k.OffTurn() && first {
+			delete(n, k.Key)
 		}
 	}
-	b.Locked = c.Budget.Locked
-	b.Reaction = a.rules.Reactions && !b.Locked
-	if c.Surprised && c.Turns == 0 {
-		b.Movement, b.Actions, b.BonusActions, b.Interactions = 0, 0, 0, 0
+	move := 0
+	if k, ok := CounterFor(a.rs, UseMove); ok {
+		move = n[k.Key]
 	}
-	b.Start, b.StartMove, b.Attacked = c.Pos, b.Movement, false
-	c.Budget = b
+	c.Budget = Budget{Counts: n.clean(), Start: c.Pos, StartMove: move}
 	if ts, ok := a.rs.(TurnStarter); ok {
 		states, err := ts.StartOfTurn(a.e, id)
 		if err != nil {
@@ -378,8 +420,9 @@ func (EndTurn) apply(a *applier) error {
 	return a.endTurn()
 }
 
-// endTurn discards the unused budget (DND-ALG-C step 4), releases an SRD
-// surprise lock, and moves to the next creature.
+// endTurn discards what is left of the turn's counters, keeping those held
+// between turns (ENG-TURN-5), releases a surprise lock that ends with the
+// creature's first turn (ENG-SURP-3), and moves to the next creature.
 func (a *applier) endTurn() error {
 	id := a.e.Current()
 	c, err := a.acting(id)
@@ -387,9 +430,17 @@ func (a *applier) endTurn() error {
 		return err
 	}
 	c.Turns = min(c.Turns+1, MaxTurns)
-	c.Budget.Movement, c.Budget.Actions, c.Budget.BonusActions, c.Budget.Interactions = 0, 0, 0, 0
-	if c.Surprised && c.Turns == 1 && a.rules.SurpriseLock == LockEndOfOwnFirstTurn {
-		a.unlock(c)
+	var kept Counts
+	for _, k := range CountersOf(a.rs) {
+		if n := c.Budget.Left(k.Key); k.OffTurn() && n > 0 {
+			kept = kept.With(k.Key, n)
+		}
+	}
+	c.Budget.Counts = kept
+	if c.Turns == 1 && a.rules.SurpriseLock == LockEndOfOwnFirstTurn {
+		if err := a.unlock(c); err != nil {
+			return err
+		}
 	}
 	if te, ok := a.rs.(TurnEnder); ok {
 		states, err := te.EndOfTurn(a.e, id)

@@ -81,12 +81,12 @@ func TestEngineActionLists(t *testing.T) {
 			// Spending the one bonus action leaves only the action's list
 			// (DND-BONUS-2); spending the action too leaves nothing.
 			if len(tc.want) > len(common) {
-				enc, _ = apply(t, enc, combat.UseAction{ID: tc.id, Resource: combat.ResBonus, Key: "hide"}, dicetest.Script(t))
+				enc, _ = apply(t, enc, combat.UseAction{ID: tc.id, Resource: CounterBonus, Key: "hide"}, dicetest.Script(t))
 				if got, _ := combat.Actions(Ruleset{}, enc, tc.id); !reflect.DeepEqual(keys(got), common) {
 					t.Errorf("DND-BONUS-2: after the bonus action: %v", keys(got))
 				}
 			}
-			enc, _ = apply(t, enc, combat.UseAction{ID: tc.id, Resource: combat.ResAction, Key: "other"}, dicetest.Script(t))
+			enc, _ = apply(t, enc, combat.UseAction{ID: tc.id, Resource: CounterAction, Key: "other"}, dicetest.Script(t))
 			if got, _ := combat.Actions(Ruleset{}, enc, tc.id); len(got) != 0 {
 				t.Errorf("DND-TURN-1: after the action: %v", keys(got))
 			}
@@ -99,19 +99,19 @@ func TestEngineActionLists(t *testing.T) {
 // the Fighter has none.
 func TestEngineBonusActions(t *testing.T) {
 	enc := startedAmbush(t)
-	if _, _, err := combat.Apply(Ruleset{}, enc, combat.UseAction{ID: "fighter", Resource: combat.ResBonus, Key: "dash"}, dicetest.Script(t)); err == nil {
+	if _, _, err := combat.Apply(Ruleset{}, enc, combat.UseAction{ID: "fighter", Resource: CounterBonus, Key: "dash"}, dicetest.Script(t)); err == nil {
 		t.Error("DND-TV-15: the fighter took a bonus action")
 	}
 	enc = endTurnsUntil(t, enc, "goblin-a")
 	var re *combat.RuleError
-	if _, _, err := combat.Apply(Ruleset{}, enc, combat.UseAction{ID: "goblin-a", Resource: combat.ResBonus, Key: "dash"}, dicetest.Script(t)); !errors.As(err, &re) || re.Rule != "DND-BONUS-1" {
+	if _, _, err := combat.Apply(Ruleset{}, enc, combat.UseAction{ID: "goblin-a", Resource: CounterBonus, Key: "dash"}, dicetest.Script(t)); !errors.As(err, &re) || re.Rule != "DND-BONUS-1" {
 		t.Errorf("DND-TV-15: the goblin dashed as a bonus action: %v", err)
 	}
-	if _, _, err := combat.Apply(Ruleset{}, enc, combat.UseAction{ID: "goblin-a", Resource: combat.ResAction, Key: "attack"}, dicetest.Script(t)); !errors.As(err, &re) || re.Rule != "DND-ND-4" {
+	if _, _, err := combat.Apply(Ruleset{}, enc, combat.UseAction{ID: "goblin-a", Resource: CounterAction, Key: "attack"}, dicetest.Script(t)); !errors.As(err, &re) || re.Rule != "DND-ND-4" {
 		t.Errorf("DND-ND-4: an attack through UseAction: %v", err)
 	}
-	enc, _ = apply(t, enc, combat.UseAction{ID: "goblin-a", Resource: combat.ResBonus, Key: "hide"}, dicetest.Script(t))
-	if _, _, err := combat.Apply(Ruleset{}, enc, combat.UseAction{ID: "goblin-a", Resource: combat.ResBonus, Key: "disengage"}, dicetest.Script(t)); err == nil {
+	enc, _ = apply(t, enc, combat.UseAction{ID: "goblin-a", Resource: CounterBonus, Key: "hide"}, dicetest.Script(t))
+	if _, _, err := combat.Apply(Ruleset{}, enc, combat.UseAction{ID: "goblin-a", Resource: CounterBonus, Key: "disengage"}, dicetest.Script(t)); err == nil {
 		t.Error("DND-TV-15: the goblin took two bonus actions")
 	}
 }
@@ -124,11 +124,11 @@ func TestEngineDash(t *testing.T) {
 	tests := []struct {
 		name string
 		id   string
-		res  combat.Resource
+		res  string
 		rule combat.RuleID
 	}{
-		{"DND-ND-1/fighter-action", "fighter", combat.ResAction, "DND-ND-1"},
-		{"DND-TV-15/rogue-bonus", "rogue", combat.ResBonus, "DND-BONUS-2"},
+		{"DND-ND-1/fighter-action", "fighter", CounterAction, "DND-ND-1"},
+		{"DND-TV-15/rogue-bonus", "rogue", CounterBonus, "DND-BONUS-2"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -142,8 +142,8 @@ func TestEngineDash(t *testing.T) {
 				t.Errorf("DND-ND-1: event %+v", ev)
 			}
 			c, _ := enc.Combatant(tc.id)
-			if c.Budget.Movement != 60 {
-				t.Errorf("DND-ND-1: movement %d ft after a Dash, want 60", c.Budget.Movement)
+			if c.Budget.Left(CounterMovement) != 60 {
+				t.Errorf("DND-ND-1: movement %d ft after a Dash, want 60", c.Budget.Left(CounterMovement))
 			}
 			after, _ := Ruleset{}.Bands(enc, tc.id)
 			if len(after[0].Squares) <= len(before[0].Squares) {
@@ -152,8 +152,8 @@ func TestEngineDash(t *testing.T) {
 			from := c.Pos
 			enc, _ = apply(t, enc, combat.Move{ID: tc.id, Path: []grid.Square{{X: from.X + 1, Y: from.Y}}}, dicetest.Script(t))
 			enc, _ = apply(t, enc, combat.ResetMove{ID: tc.id}, dicetest.Script(t))
-			if c, _ := enc.Combatant(tc.id); c.Budget.Movement != 60 || c.Pos != c.Budget.Start {
-				t.Errorf("DND-TURN-1: after ResetMove %d ft at %v", c.Budget.Movement, c.Pos)
+			if c, _ := enc.Combatant(tc.id); c.Budget.Left(CounterMovement) != 60 || c.Pos != c.Budget.Start {
+				t.Errorf("DND-TURN-1: after ResetMove %d ft at %v", c.Budget.Left(CounterMovement), c.Pos)
 			}
 		})
 	}
@@ -168,7 +168,7 @@ func TestEngineDisengage(t *testing.T) {
 	if sq, _ := (Ruleset{}).Threatened(enc, "goblin-a"); len(sq) == 0 {
 		t.Error("DND-ND-3: the rogue threatens no square before the Disengage")
 	}
-	enc, evs := apply(t, enc, combat.UseAction{ID: "goblin-a", Resource: combat.ResBonus, Key: "disengage"}, dicetest.Script(t))
+	enc, evs := apply(t, enc, combat.UseAction{ID: "goblin-a", Resource: CounterBonus, Key: "disengage"}, dicetest.Script(t))
 	if ev, _ := hasEvent(evs, combat.ActionUsed, "goblin-a"); ev.Rule != "DND-BONUS-2" || len(ev.Trace) != 1 || ev.Trace[0].Rule != "DND-ND-3" {
 		t.Errorf("DND-ND-3: event %+v", ev)
 	}
@@ -212,7 +212,7 @@ func TestEngineDodge(t *testing.T) {
 	if got := crit(enc); got != normal {
 		t.Fatalf("DND-ND-4: before the Dodge %v", got)
 	}
-	enc, evs := apply(t, enc, combat.UseAction{ID: "rogue", Resource: combat.ResAction, Key: "dodge"}, dicetest.Script(t))
+	enc, evs := apply(t, enc, combat.UseAction{ID: "rogue", Resource: CounterAction, Key: "dodge"}, dicetest.Script(t))
 	if ev, _ := hasEvent(evs, combat.ActionUsed, "rogue"); ev.Rule != "DND-ND-1" || ev.Key != "dodge" {
 		t.Errorf("DND-ND-1: event %+v", ev)
 	}
@@ -241,10 +241,10 @@ func TestEngineActionReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, cmd := range []combat.Command{
-		combat.UseAction{ID: "fighter", Resource: combat.ResAction, Key: "dodge"},
+		combat.UseAction{ID: "fighter", Resource: CounterAction, Key: "dodge"},
 		combat.EndTurn{},
-		combat.UseAction{ID: "goblin-a", Resource: combat.ResBonus, Key: "disengage"},
-		combat.UseAction{ID: "goblin-a", Resource: combat.ResAction, Key: "dash"},
+		combat.UseAction{ID: "goblin-a", Resource: CounterBonus, Key: "disengage"},
+		combat.UseAction{ID: "goblin-a", Resource: CounterAction, Key: "dash"},
 		combat.Move{ID: "goblin-a", Path: []grid.Square{{X: 6, Y: 3}, {X: 6, Y: 4}}},
 	} {
 		if _, err := s.Do(cmd); err != nil {

@@ -93,15 +93,15 @@ func (Ruleset) Actions(enc combat.Encounter, id string) ([]combat.ActionChoice, 
 		return nil, err
 	}
 	var out []combat.ActionChoice
-	if c.Budget.Actions > 0 {
+	if c.Budget.Left(CounterAction) > 0 {
 		for _, a := range listedActions {
-			out = append(out, combat.ActionChoice{Key: string(a), Resource: combat.ResAction, Rule: "DND-ND-1"})
+			out = append(out, combat.ActionChoice{Key: string(a), Resource: CounterAction, Rule: "DND-ND-1"})
 		}
 	}
-	if c.Budget.BonusActions > 0 {
+	if c.Budget.Left(CounterBonus) > 0 {
 		for _, a := range p.BonusActions {
 			if a != ActionAttack {
-				out = append(out, combat.ActionChoice{Key: string(a), Resource: combat.ResBonus, Rule: "DND-BONUS-1"})
+				out = append(out, combat.ActionChoice{Key: string(a), Resource: CounterBonus, Rule: "DND-BONUS-1"})
 			}
 		}
 	}
@@ -123,9 +123,9 @@ func (Ruleset) TakeAction(enc combat.Encounter, use combat.UseAction) (combat.Ac
 		return combat.ActionEffect{}, combat.NoCombatant("DND-ND-1", "id", use.ID)
 	}
 	switch use.Resource {
-	case combat.ResInteraction:
+	case CounterInteraction:
 		return combat.ActionEffect{Rule: "DND-FREE-3"}, nil
-	case combat.ResReaction:
+	case CounterReaction:
 		return combat.ActionEffect{Rule: "DND-REACT-1"}, nil
 	}
 	a := Action(use.Key)
@@ -133,7 +133,7 @@ func (Ruleset) TakeAction(enc combat.Encounter, use combat.UseAction) (combat.Ac
 		return combat.ActionEffect{}, combat.Invalid("DND-ND-4", "key", "an attack is made with the Attack command")
 	}
 	rule := combat.RuleID("DND-ND-1")
-	if use.Resource == combat.ResBonus {
+	if use.Resource == CounterBonus {
 		p, ok, err := profileOf(enc, c)
 		if err != nil {
 			return combat.ActionEffect{}, err

@@ -29,10 +29,11 @@ func movementLeft(enc combat.Encounter, c combat.Combatant) (walk, dash int, err
 		return c.Stats.Speed, 2 * c.Stats.Speed, nil
 	}
 	b := c.Budget
-	if b.Actions > 0 || dashBonus && b.BonusActions > 0 {
-		return b.Movement, b.Movement + c.Stats.Speed, nil
+	walk = b.Left(CounterMovement)
+	if b.Left(CounterAction) > 0 || dashBonus && b.Left(CounterBonus) > 0 {
+		return walk, walk + c.Stats.Speed, nil
 	}
-	return b.Movement, b.Movement, nil
+	return walk, walk, nil
 }
 
 // Bands lists the squares combatant id can reach walking and, if it can
@@ -95,7 +96,7 @@ func (rs Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safe
 	if end.feet > walk {
 		plan.Band = combat.BandDash
 	}
-	plan.Provocations, err = provocations(enc, c, plan.Path)
+	plan.Provocations, err = rs.provocations(enc, c, plan.Path)
 	return plan, err
 }
 
@@ -103,7 +104,7 @@ func (rs Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safe
 // creature whose reach a step leaves, whether it could make an opportunity
 // attack; a creature that could is assumed to take it, spending its
 // reaction for the rest of the path (DND-ND-3, DND-REACT-3).
-func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) ([]combat.Provocation, error) {
+func (rs Ruleset) provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) ([]combat.Provocation, error) {
 	var out []combat.Provocation
 	struck := map[string]bool{}
 	eff, err := effectsOf(m)
@@ -123,7 +124,9 @@ func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) 
 			if !ok || !WithinReach(o.Pos, p.Reach, from) || WithinReach(o.Pos, p.Reach, to) {
 				continue
 			}
-			allowed, tr := MayOpportunityAttack(departure(m, eff, o, p, o.Budget.Reaction && !struck[o.ID], from, to))
+			reactor := rs.reactionOf(enc, o)
+			reactor.Reaction = reactor.Reaction && !struck[o.ID]
+			allowed, tr := MayOpportunityAttack(departure(m, eff, o, p, reactor, from, to))
 			last := tr[len(tr)-1]
 			pr := combat.Provocation{Attacker: o.ID, At: from, Step: i, Kind: "normal", Rule: last.Rule}
 			if allowed {
@@ -143,7 +146,7 @@ func provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) 
 // square within the reach of a hostile creature that has the opportunity
 // attack, its reaction and its sight of id (DND-ND-3, DND-REACT-3). After
 // a Disengage there is none for the rest of the turn.
-func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error) {
+func (rs Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error) {
 	m, found := enc.Combatant(id)
 	if !found {
 		return nil, combat.NoCombatant("DND-ND-3", "id", id)
@@ -165,7 +168,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 		if !ok {
 			continue
 		}
-		d := departure(m, eff, o, p, o.Budget.Reaction, o.Pos, o.Pos)
+		d := departure(m, eff, o, p, rs.reactionOf(enc, o), o.Pos, o.Pos)
 		if can, _ := d.Reactor.CanReact(d.ReactorCannotAct); !d.HasOption || !d.Sees || d.Disengaged || !can {
 			continue
 		}

@@ -82,7 +82,7 @@ func TestProvocationsOncePerReaction(t *testing.T) {
 	enc := clearedAmbush(t)
 	w, _ := enc.Combatant("wizard")
 	path := []grid.Square{{X: 4, Y: 4}, {X: 4, Y: 5}, {X: 4, Y: 4}, {X: 3, Y: 5}}
-	got, err := provocations(enc, w, path)
+	got, err := Ruleset{}.provocations(enc, w, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestBands(t *testing.T) {
 			t.Errorf("DND-TURN-1/DND-ND-1: %v walk %v dash %v", c.s, in(walk, c.s), in(dash, c.s))
 		}
 	}
-	enc, _ = apply(t, enc, combat.UseAction{ID: "fighter", Resource: combat.ResAction, Key: "dodge"}, dicetest.Script(t))
+	enc, _ = apply(t, enc, combat.UseAction{ID: "fighter", Resource: CounterAction, Key: "dodge"}, dicetest.Script(t))
 	if bands, _ := (Ruleset{}).Bands(enc, "fighter"); len(bands) != 1 {
 		t.Errorf("DND-ND-1: a dash band with the action spent: %v", bands)
 	}

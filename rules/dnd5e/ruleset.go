@@ -117,18 +117,31 @@ func (Ruleset) Scale() combat.Scale {
 	return combat.Scale{Square: combat.Length{Hundredths: 100 * SquareFeet, Unit: "ft"}, PerSquare: SquareFeet}
 }
 
-// Counters are a 5e turn's resources (ENG-TURN-6): movement in feet and
-// the action (DND-TURN-1), the bonus action (DND-BONUS-2), the free object
-// interaction (DND-FREE-3) and the reaction (DND-REACT-3).
-func (Ruleset) Counters() []combat.Counter {
-	return []combat.Counter{
-		{Key: "movement", Pool: combat.PoolMovement, Rule: "DND-TURN-1"},
-		{Key: "action", Pool: combat.PoolActions, Rule: "DND-TURN-1"},
-		{Key: "bonus-action", Pool: combat.PoolBonus, Rule: "DND-BONUS-2"},
-		{Key: "interaction", Pool: combat.PoolInteractions, Rule: "DND-FREE-3"},
-		{Key: "reaction", Pool: combat.PoolReaction, Rule: "DND-REACT-3"},
-	}
+// The keys of a 5e turn's counters (Counters), which UseAction names.
+const (
+	CounterMovement    = "movement"
+	CounterAction      = "action"
+	CounterBonus       = "bonus"
+	CounterInteraction = "interaction"
+	CounterReaction    = "reaction"
+)
+
+// counters are a 5e turn's resources: movement in feet and the action,
+// which an attack spends (DND-TURN-1), the bonus action (DND-BONUS-2), the
+// free object interaction (DND-FREE-3) and the reaction, which an
+// opportunity attack spends and which lasts until the owner's next turn
+// (DND-REACT-3).
+var counters = []combat.Counter{
+	{Key: CounterMovement, Unit: combat.UnitMovement, Use: combat.UseMove, Rule: "DND-TURN-1"},
+	{Key: CounterAction, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: "DND-TURN-1"},
+	{Key: CounterBonus, Unit: combat.UnitCount, Rule: "DND-BONUS-2"},
+	{Key: CounterInteraction, Unit: combat.UnitCount, Rule: "DND-FREE-3"},
+	{Key: CounterReaction, Unit: combat.UnitCount, Use: combat.UseOpportunity, Rule: "DND-REACT-3"},
 }
+
+// Counters are a 5e turn's resources (ENG-TURN-6), in the order of the
+// rules: movement, action, bonus action, interaction, reaction.
+func (Ruleset) Counters() []combat.Counter { return counters }
 
 // SurpriseRule cites the rule by which the DM marks creatures surprised
 // before the first round (DND-SURP-4).
@@ -259,17 +272,40 @@ func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roll
 	return slots, nil
 }
 
-// TurnBudget is the budget a creature starts its turn with (DND-ALG-C step
-// 1), from Budget.StartTurn: a creature that cannot act gets no action and
-// no bonus action (DND-BONUS-4). The engine applies first-turn surprise and
-// the reaction on top.
-func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error) {
+// TurnBudget is what a creature starts its turn with (DND-ALG-C step 1),
+// from Budget.StartTurn: a creature that cannot act gets no action and no
+// bonus action (DND-BONUS-4); the reaction comes back (DND-REACT-3). The
+// engine holds the reaction and empties a first turn after surprise
+// (DND-SURP-5) as TurnRules say.
+func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error) {
 	c, found := enc.Combatant(id)
 	if !found {
-		return combat.Budget{}, combat.NoCombatant("DND-ALG-C", "id", id)
+		return nil, combat.NoCombatant("DND-ALG-C", "id", id)
 	}
 	b, _ := Budget{}.StartTurn(TurnStart{Speed: c.Stats.Speed, HasBonus: c.Stats.BonusActions > 0, CannotAct: cannotAct(c.Conditions)})
-	return combat.Budget{Movement: b.Movement, Actions: count(b.Action), BonusActions: count(b.BonusAction), Interactions: count(b.FreeInteraction)}, nil
+	return combat.Counts{CounterMovement: b.Movement, CounterAction: count(b.Action), CounterBonus: count(b.BonusAction),
+		CounterInteraction: count(b.FreeInteraction), CounterReaction: count(b.Reaction)}, nil
+}
+
+// ActionCost says what an action spends (ENG-TURN-4): the counter it
+// names, except that an object interaction spends the action when the
+// free one is used up or when it is marked as costing the action
+// (DND-FREE-4, DND-FREE-6, DND-AMB-18).
+func (Ruleset) ActionCost(enc combat.Encounter, use combat.UseAction) (string, error) {
+	c, found := enc.Combatant(use.ID)
+	if !found {
+		return "", combat.NoCombatant("DND-FREE-3", "id", use.ID)
+	}
+	if use.Resource == CounterInteraction && (use.CostsAction || c.Budget.Left(CounterInteraction) < 1) {
+		return CounterAction, nil
+	}
+	return use.Resource, nil
+}
+
+// reactionOf says whether creature o holds its reaction and whether a
+// surprise lock holds it back (DND-REACT-3, DND-SURP-5).
+func (rs Ruleset) reactionOf(enc combat.Encounter, o combat.Combatant) Budget {
+	return Budget{Reaction: o.Budget.Left(CounterReaction) > 0, Locked: rs.TurnRules().Held(enc, o)}
 }
 
 // count is 1 for an available resource and 0 for a spent one.
@@ -286,7 +322,7 @@ func count(available bool) int {
 // and every hostile creature whose reach the step leaves may make an
 // opportunity attack, as MayOpportunityAttack decides (DND-ND-3, DND-ALG-D
 // step 1).
-func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
+func (rs Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (combat.StepCheck, error) {
 	m, found := enc.Combatant(id)
 	if !found {
 		return combat.StepCheck{}, combat.NoCombatant("DND-TURN-1", "id", id)
@@ -305,7 +341,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 		// Friends, the fallen, creatures without their reaction and those
 		// the step starts beyond any reach of cannot react (DND-ND-3,
 		// DND-REACT-3): skip them before reading profiles.
-		if o.ID == id || !o.Up() || o.Side == m.Side || !o.Budget.Reaction || o.Budget.Locked || !WithinReach(o.Pos, MaxReach, from) {
+		if o.ID == id || !o.Up() || o.Side == m.Side || o.Budget.Left(CounterReaction) < 1 || !WithinReach(o.Pos, MaxReach, from) {
 			continue
 		}
 		p, ok, err := profileOf(enc, o)
@@ -315,7 +351,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 		if !ok {
 			continue
 		}
-		if allowed, _ := MayOpportunityAttack(departure(m, eff, o, p, o.Budget.Reaction, from, to)); allowed {
+		if allowed, _ := MayOpportunityAttack(departure(m, eff, o, p, rs.reactionOf(enc, o), from, to)); allowed {
 			chk.Attackers = append(chk.Attackers, o.ID)
 		}
 	}
@@ -323,13 +359,13 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 }
 
 // departure describes mover m's step, with m's effects eff, as seen by
-// creature o with profile p and reaction state reaction (DND-ND-3):
+// creature o with profile p and reaction state reactor (DND-ND-3):
 // hostility from the sides, sight from the invisible and blinded flags,
 // disengagement from a Disengage taken this turn.
-func departure(m combat.Combatant, eff Effects, o combat.Combatant, p Profile, reaction bool, from, to grid.Square) Departure {
+func departure(m combat.Combatant, eff Effects, o combat.Combatant, p Profile, reactor Budget, from, to grid.Square) Departure {
 	_, melee := p.MeleeAttack()
 	return Departure{
-		Reactor:          Budget{Reaction: reaction, Locked: o.Budget.Locked},
+		Reactor:          reactor,
 		ReactorCannotAct: cannotAct(o.Conditions),
 		HasOption:        melee && p.HasReaction(OpportunityAttack),
 		Hostile:          o.Side != m.Side,

@@ -3,6 +3,7 @@ package dnd5e
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"testing"
 
@@ -64,12 +65,12 @@ func TestEngineAmbush(t *testing.T) {
 
 	enc, _ = apply(t, enc, combat.Start{Surprised: []string{"fighter"}}, dicetest.Script(t))
 	f, _ := enc.Combatant("fighter")
-	if enc.Current() != "fighter" || f.Budget.Movement != 0 || f.Budget.Actions != 0 || f.Budget.Reaction {
+	if enc.Current() != "fighter" || len(f.Budget.Counts) != 0 {
 		t.Errorf("DND-SURP-5: the surprised fighter's first turn: %+v", f.Budget)
 	}
 	enc, _ = apply(t, enc, combat.EndTurn{}, dicetest.Script(t))
 	g, _ := enc.Combatant("goblin-a")
-	if enc.Current() != "goblin-a" || g.Budget.Movement != 30 || g.Budget.Actions != 1 || g.Budget.BonusActions != 1 || g.Budget.Interactions != 1 {
+	if enc.Current() != "goblin-a" || !maps.Equal(g.Budget.Counts, combat.Counts{CounterMovement: 30, CounterAction: 1, CounterBonus: 1, CounterInteraction: 1, CounterReaction: 1}) {
 		t.Errorf("DND-ALG-C: goblin-a's turn: %s %+v", enc.Current(), g.Budget)
 	}
 
@@ -86,7 +87,7 @@ func TestEngineAmbush(t *testing.T) {
 		t.Error("DND-ND-5: goblin-a not downed")
 	}
 	r, _ := enc.Combatant("rogue")
-	if r.Budget.Reaction {
+	if r.Budget.Left(CounterReaction) > 0 {
 		t.Error("DND-REACT-3: the rogue still has its reaction")
 	}
 	if enc.Current() != "goblin-b" {
@@ -161,7 +162,7 @@ func TestTurnBudgetCannotAct(t *testing.T) {
 	enc := placedAmbush(t)
 	enc, _ = apply(t, enc, combat.AddCondition{ID: "goblin-a", Condition: "stunned"}, dicetest.Script(t))
 	b, err := Ruleset{}.TurnBudget(enc, "goblin-a")
-	if err != nil || b.Actions != 0 || b.BonusActions != 0 || b.Movement != 30 {
+	if err != nil || b[CounterAction] != 0 || b[CounterBonus] != 0 || b[CounterMovement] != 30 {
 		t.Errorf("DND-BONUS-4: %+v %v", b, err)
 	}
 }

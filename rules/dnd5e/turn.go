@@ -128,7 +128,7 @@ func (b Budget) TakeAction(a Action) (Budget, error) {
 		return b, combat.Invalid("DND-ND-1", "action", "unknown action %q", a)
 	}
 	if !b.Action {
-		return b, combat.Refuse("DND-TURN-1", "action", combat.RefusalNoAction)
+		return b, combat.Refuse("DND-TURN-1", "action", combat.RefusalNoCounter, "counter", CounterAction)
 	}
 	b.Action = false
 	return b.apply(a), nil
@@ -139,7 +139,7 @@ func (b Budget) TakeAction(a Action) (Budget, error) {
 // DND-BONUS-2). When in the turn is the creature's choice (DND-BONUS-3).
 func (b Budget) TakeBonusAction(a Action, options []Action) (Budget, error) {
 	if !b.BonusAction {
-		return b, combat.Refuse("DND-BONUS-2", "bonusAction", combat.RefusalNoBonus)
+		return b, combat.Refuse("DND-BONUS-2", "bonusAction", combat.RefusalNoCounter, "counter", CounterBonus)
 	}
 	if !slices.Contains(options, a) {
 		return b, combat.Invalid("DND-BONUS-1", "bonusAction", "no feature grants %q as a bonus action", a)

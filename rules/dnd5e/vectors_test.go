@@ -109,16 +109,16 @@ func TestVectorsThroughCommands(t *testing.T) {
 		p.endTurns(1) // the fighter's; goblin A acts
 		p.do(combat.Move{ID: "goblin-a", Path: []grid.Square{{X: 4, Y: 3}, {X: 4, Y: 2}, {X: 5, Y: 1}, {X: 6, Y: 0}}})
 		b := p.budget("goblin-a")
-		if p.enc.Pending == nil || p.enc.Pending.Chooser != "fighter" || p.at("goblin-a") != (grid.Square{X: 4, Y: 2}) || b.Movement != 20 {
+		if p.enc.Pending == nil || p.enc.Pending.Chooser != "fighter" || p.at("goblin-a") != (grid.Square{X: 4, Y: 2}) || b.Left(CounterMovement) != 20 {
 			t.Fatalf("goblin at %v with %d ft, pending %+v: want paused at (4,2) with 20 ft and the fighter asked",
-				p.at("goblin-a"), b.Movement, p.enc.Pending)
+				p.at("goblin-a"), b.Left(CounterMovement), p.enc.Pending)
 		}
 		return p
 	}
 	t.Run("DND-TV-9", func(t *testing.T) {
 		p := tv9(t).do(combat.TakeOpportunity{}, 2) // 2 + 5 misses AC 15
 		b := p.budget("goblin-a")
-		if p.enc.Current() != "goblin-a" || p.at("goblin-a") != (grid.Square{X: 6, Y: 0}) || b.Movement != 10 || b.Actions != 1 || b.BonusActions != 1 {
+		if p.enc.Current() != "goblin-a" || p.at("goblin-a") != (grid.Square{X: 6, Y: 0}) || b.Left(CounterMovement) != 10 || b.Left(CounterAction) != 1 || b.Left(CounterBonus) != 1 {
 			t.Errorf("goblin at %v with %+v acting %s: want the walk resumed with 20 ft, its action and bonus action unused",
 				p.at("goblin-a"), b, p.enc.Current())
 		}
@@ -139,10 +139,10 @@ func TestVectorsThroughCommands(t *testing.T) {
 		attack bool
 		free   int // free interactions left
 	}{
-		{"DND-TV-11", []combat.UseAction{{Resource: combat.ResInteraction, Key: "open-door"}}, true, 0},
-		{"DND-TV-12", []combat.UseAction{{Resource: combat.ResInteraction, Key: "draw-weapon"}}, true, 0},
-		{"DND-TV-13", []combat.UseAction{{Resource: combat.ResInteraction, Key: "open-door"}, {Resource: combat.ResInteraction, Key: "draw-weapon"}}, false, 0},
-		{"DND-TV-14", []combat.UseAction{{Resource: combat.ResInteraction, Key: "force-door", CostsAction: true}}, false, 1},
+		{"DND-TV-11", []combat.UseAction{{Resource: CounterInteraction, Key: "open-door"}}, true, 0},
+		{"DND-TV-12", []combat.UseAction{{Resource: CounterInteraction, Key: "draw-weapon"}}, true, 0},
+		{"DND-TV-13", []combat.UseAction{{Resource: CounterInteraction, Key: "open-door"}, {Resource: CounterInteraction, Key: "draw-weapon"}}, false, 0},
+		{"DND-TV-14", []combat.UseAction{{Resource: CounterInteraction, Key: "force-door", CostsAction: true}}, false, 1},
 	}
 	for _, row := range interactions {
 		t.Run(row.id, func(t *testing.T) {
@@ -155,13 +155,13 @@ func TestVectorsThroughCommands(t *testing.T) {
 			attack := combat.Attack{Attacker: "fighter", Defender: "goblin-a"}
 			if !row.attack {
 				p.refused(attack, "DND-TURN-1")
-				if b := p.budget("fighter"); b.Actions != 0 || b.Interactions != row.free {
+				if b := p.budget("fighter"); b.Left(CounterAction) != 0 || b.Left(CounterInteraction) != row.free {
 					t.Errorf("budget %+v, want the action spent and %d free interaction left", b, row.free)
 				}
 				return
 			}
 			p.do(attack, 2) // a miss, but the attack is made
-			if b := p.budget("fighter"); b.Actions != 0 || b.Interactions != 0 || b.Movement != 25 {
+			if b := p.budget("fighter"); b.Left(CounterAction) != 0 || b.Left(CounterInteraction) != 0 || b.Left(CounterMovement) != 25 {
 				t.Errorf("budget %+v, want the free interaction and the action used, 25 ft left", b)
 			}
 		})
@@ -169,11 +169,11 @@ func TestVectorsThroughCommands(t *testing.T) {
 
 	t.Run("DND-TV-16", func(t *testing.T) {
 		p := started(t, nil).do(combat.AddCondition{ID: "goblin-a", Condition: "stunned"}).endTurns(1)
-		if b := p.budget("goblin-a"); p.enc.Current() != "goblin-a" || b.Actions != 0 || b.BonusActions != 0 {
+		if b := p.budget("goblin-a"); p.enc.Current() != "goblin-a" || b.Left(CounterAction) != 0 || b.Left(CounterBonus) != 0 {
 			t.Fatalf("%s acting with %+v, want goblin A with no action and no bonus action", p.enc.Current(), b)
 		}
-		p.refused(combat.UseAction{ID: "goblin-a", Resource: combat.ResBonus, Key: string(ActionDisengage)}, "DND-BONUS-2")
-		p.refused(combat.UseAction{ID: "goblin-a", Resource: combat.ResBonus, Key: string(ActionHide)}, "DND-BONUS-2")
+		p.refused(combat.UseAction{ID: "goblin-a", Resource: CounterBonus, Key: string(ActionDisengage)}, "DND-BONUS-2")
+		p.refused(combat.UseAction{ID: "goblin-a", Resource: CounterBonus, Key: string(ActionHide)}, "DND-BONUS-2")
 	})
 
 	t.Run("DND-TV-17", func(t *testing.T) {
@@ -186,7 +186,7 @@ func TestVectorsThroughCommands(t *testing.T) {
 			t.Fatalf("pending %+v, want goblin A asked", p.enc.Pending)
 		}
 		p.do(combat.DeclineOpportunity{})
-		if p.at("rogue") != (grid.Square{X: 0, Y: 4}) || p.budget("rogue").Movement != 0 {
+		if p.at("rogue") != (grid.Square{X: 0, Y: 4}) || p.budget("rogue").Left(CounterMovement) != 0 {
 			t.Errorf("attack then 30 ft: rogue at %v with %+v", p.at("rogue"), p.budget("rogue"))
 		}
 		p.refused(combat.Move{ID: "rogue", Path: []grid.Square{{X: 0, Y: 5}}}, "DND-TURN-1")
@@ -200,7 +200,7 @@ func TestVectorsThroughCommands(t *testing.T) {
 			t.Fatalf("pending %+v, want goblin C asked", p.enc.Pending)
 		}
 		p.do(combat.DeclineOpportunity{})
-		if p.at("rogue") != (grid.Square{X: 3, Y: 2}) || p.budget("rogue").Movement != 0 {
+		if p.at("rogue") != (grid.Square{X: 3, Y: 2}) || p.budget("rogue").Left(CounterMovement) != 0 {
 			t.Errorf("15 ft, attack, 15 ft: rogue at %v with %+v", p.at("rogue"), p.budget("rogue"))
 		}
 	})
@@ -211,16 +211,16 @@ func TestVectorsThroughCommands(t *testing.T) {
 			t.Fatalf("%s acting after the fighter's empty turn", p.enc.Current())
 		}
 		p.endTurns(6)
-		want := combat.Budget{Movement: 30, StartMove: 30, Actions: 1, Interactions: 1, Reaction: true, Start: p.at("fighter")}
-		if got := p.budget("fighter"); p.enc.Current() != "fighter" || p.enc.Round != 2 || got != want {
+		want := combat.Budget{Counts: combat.Counts{CounterMovement: 30, CounterAction: 1, CounterInteraction: 1, CounterReaction: 1}, StartMove: 30, Start: p.at("fighter")}
+		if got := p.budget("fighter"); p.enc.Current() != "fighter" || p.enc.Round != 2 || !got.Equal(want) {
 			t.Errorf("round %d, %s acting with %+v; want the fighter's fresh budget %+v", p.enc.Round, p.enc.Current(), got, want)
 		}
 	})
 
 	t.Run("DND-TV-19", func(t *testing.T) {
 		p := started(t, map[string]grid.Square{"goblin-a": {X: 4, Y: 4}, "rogue": {X: 0, Y: 7}, "wizard": {X: 1, Y: 7}})
-		p.do(combat.UseAction{ID: "fighter", Resource: combat.ResReaction, Key: "readied"}) // on his own turn
-		if p.budget("fighter").Reaction {
+		p.do(combat.UseAction{ID: "fighter", Resource: CounterReaction, Key: "readied"}) // on his own turn
+		if p.budget("fighter").Left(CounterReaction) > 0 {
 			t.Fatal("the reaction is still there")
 		}
 		p.endTurns(1)
@@ -229,7 +229,7 @@ func TestVectorsThroughCommands(t *testing.T) {
 			t.Errorf("the fighter offered a second reaction in round 1: %+v", p.enc.Pending)
 		}
 		p.endTurns(6)
-		if p.enc.Current() != "fighter" || !p.budget("fighter").Reaction {
+		if p.enc.Current() != "fighter" || p.budget("fighter").Left(CounterReaction) < 1 {
 			t.Errorf("%s acting, fighter %+v: want the reaction back at his next turn", p.enc.Current(), p.budget("fighter"))
 		}
 	})

@@ -110,7 +110,7 @@ func duelOf(rs combat.Ruleset, enc combat.Encounter, i, j int) (duelist, error) 
 		if err != nil {
 			return d, err
 		}
-		attacks = max(1, b.Actions)
+		attacks = max(1, combat.StartFor(rs, b, combat.UseAttack))
 	}
 	if attacks > 1 {
 		return d, &NotExactError{att.ID + " attacks more than once a turn: the defender's per-round state would change between its attacks"}
@@ -287,7 +287,7 @@ func (f *Forecaster) chain(enc combat.Encounter, fighting []int, move step) (Res
 			}
 			break
 		}
-		if t == 0 && enc.Combatants[fighting[who]].Budget.Actions == 0 {
+		if t == 0 && combat.LeftFor(f.rs, enc.Combatants[fighting[who]], combat.UseAttack) == 0 {
 			continue // the current creature has already attacked this turn
 		}
 		next := map[duelState]float64{}

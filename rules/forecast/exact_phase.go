@@ -132,7 +132,7 @@ func (f *Forecaster) phaseStep(pr combat.PhaseResolver, enc combat.Encounter, fi
 			if err != nil {
 				return err
 			}
-			if b.Actions == 0 {
+			if combat.StartFor(f.rs, b, combat.UseAttack) == 0 {
 				each(s, 1, false)
 				return nil
 			}

@@ -103,7 +103,7 @@ func (p Policy) act(ft *fight, id string) (combat.Command, error) {
 		return combat.RemoveCondition{ID: id, Condition: charge.Condition}, nil
 	}
 	if aim, ok := ft.enc.AimOf(c.Side); ok && aim.Kind == combat.AimEscape {
-		if !ft.turn.moved && c.Budget.Movement > 0 {
+		if !ft.turn.moved && combat.LeftFor(ft.f.rs, c, combat.UseMove) > 0 {
 			ft.turn.moved = true
 			if cmd, ok := p.escape(ft, c, aim); ok {
 				ft.turn.fled = true
@@ -118,7 +118,7 @@ func (p Policy) act(ft *fight, id string) (combat.Command, error) {
 	if ft.out[ft.enc.Find(id)] {
 		// Out of the fight yet still taking turns (fleeing after a failed
 		// morale check, CA-MORALE-2): it runs from the enemy.
-		if !ft.turn.moved && c.Budget.Movement > 0 {
+		if !ft.turn.moved && combat.LeftFor(ft.f.rs, c, combat.UseMove) > 0 {
 			ft.turn.moved = true
 			if cmd, ok := p.flee(ft, c); ok {
 				return cmd, nil
@@ -126,18 +126,18 @@ func (p Policy) act(ft *fight, id string) (combat.Command, error) {
 		}
 		return combat.EndTurn{}, nil
 	}
-	if c.Budget.Actions > 0 {
+	if combat.LeftFor(ft.f.rs, c, combat.UseAttack) > 0 {
 		if cmd, ok := p.attack(ft, c); ok {
 			return cmd, nil
 		}
 	}
-	if !ft.turn.moved && c.Budget.Movement > 0 {
+	if !ft.turn.moved && combat.LeftFor(ft.f.rs, c, combat.UseMove) > 0 {
 		ft.turn.moved = true
 		if cmd, ok := p.approach(ft, c); ok {
 			return cmd, nil
 		}
 	}
-	if !ft.turn.defended && c.Budget.Actions > 0 {
+	if !ft.turn.defended && combat.LeftFor(ft.f.rs, c, combat.UseAttack) > 0 {
 		ft.turn.defended = true
 		if use, ok := offered(ft, id, actionDodge, true); ok && len(ft.enemies(c)) > 0 {
 			return use, nil
@@ -292,7 +292,7 @@ func (p Policy) approach(ft *fight, c combat.Combatant) (combat.Command, bool) {
 	if cmd, ok := p.charge(ft, c, dests); ok {
 		return cmd, true
 	}
-	if p.Dash && !ft.turn.extra && c.Budget.Actions > 0 {
+	if p.Dash && !ft.turn.extra && combat.LeftFor(ft.f.rs, c, combat.UseAttack) > 0 {
 		if use, ok := offered(ft, c.ID, actionDash, false); ok {
 			ft.turn.extra, ft.turn.moved = true, false
 			return use, true
@@ -309,7 +309,7 @@ func (p Policy) disengage(ft *fight, c combat.Combatant, m move, whole bool) (co
 		return nil, false
 	}
 	use, ok := offered(ft, c.ID, actionDisengage, false)
-	if !ok || use.Resource == combat.ResAction && (whole || !p.DisengageAction) {
+	if !ok || spendsAttack(ft.f.rs, use.Resource) && (whole || !p.DisengageAction) {
 		return nil, false
 	}
 	ft.turn.extra, ft.turn.moved = true, false
@@ -317,8 +317,9 @@ func (p Policy) disengage(ft *fight, c combat.Combatant, m move, whole bool) (co
 }
 
 // offered returns the UseAction for the action with the given key if the
-// ruleset offers it now, preferring a bonus action; onlyAction restricts
-// it to the action.
+// ruleset offers it now, preferring one that spends another counter than
+// the one attacks spend (a bonus action); onlyAction restricts it to the
+// counter attacks spend.
 func offered(ft *fight, id, key string, onlyAction bool) (combat.UseAction, bool) {
 	if _, ok := ft.f.rs.(combat.ActionLister); !ok {
 		return combat.UseAction{}, false
@@ -330,10 +331,10 @@ func offered(ft *fight, id, key string, onlyAction bool) (combat.UseAction, bool
 	var found *combat.ActionChoice
 	for i := range list {
 		a := &list[i]
-		if a.Key != key || onlyAction && a.Resource != combat.ResAction {
+		if a.Key != key || onlyAction && !spendsAttack(ft.f.rs, a.Resource) {
 			continue
 		}
-		if found == nil || a.Resource == combat.ResBonus {
+		if found == nil || !spendsAttack(ft.f.rs, a.Resource) {
 			found = a
 		}
 	}
@@ -341,6 +342,13 @@ func offered(ft *fight, id, key string, onlyAction bool) (combat.UseAction, bool
 		return combat.UseAction{}, false
 	}
 	return combat.UseAction{ID: id, Resource: found.Resource, Key: found.Key}, true
+}
+
+// spendsAttack reports whether key names the counter of rs that attacks
+// spend.
+func spendsAttack(rs combat.Ruleset, key string) bool {
+	k, ok := combat.CounterFor(rs, combat.UseAttack)
+	return ok && k.Key == key
 }
 
 // mapReach measures steps from c over open squares no other fighting
@@ -593,7 +601,7 @@ func (p Policy) escape(ft *fight, c combat.Combatant, aim combat.Aim) (combat.Co
 		}
 		return combat.Move{ID: c.ID, Path: path}, true
 	}
-	if p.Dash && !ft.turn.extra && c.Budget.Actions > 0 {
+	if p.Dash && !ft.turn.extra && combat.LeftFor(ft.f.rs, c, combat.UseAttack) > 0 {
 		if use, ok := offered(ft, c.ID, actionDash, false); ok {
 			ft.turn.extra, ft.turn.moved = true, false
 			return use, true
@@ -627,7 +635,7 @@ func (p Policy) flee(ft *fight, c combat.Combatant) (combat.Command, bool) {
 	}
 	best, far := c.Pos, away(c.Pos)
 	for _, s := range reach.Squares() {
-		if cost, _ := reach.Cost(s); cost <= c.Budget.Movement {
+		if cost, _ := reach.Cost(s); cost <= combat.LeftFor(ft.f.rs, c, combat.UseMove) {
 			if d := away(s); d > far {
 				best, far = s, d
 			}

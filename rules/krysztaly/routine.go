@@ -73,17 +73,17 @@ func TurnRoutine(enc combat.Encounter, id string) (RoutineTurn, error) {
 // the round's routine (TurnRoutine), at least one unless the routine is
 // slowed, so that a fighter with only a shield keeps its shield attack
 // (KC-ALG-B step 3); a slowed routine may grant none (KC-TV-36).
-func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error) {
+func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error) {
 	t, err := TurnRoutine(enc, id)
 	if err != nil {
-		return combat.Budget{}, err
+		return nil, err
 	}
 	c, _ := enc.Combatant(id)
 	n := t.Attacks
 	if !t.Slowed {
 		n = max(1, n)
 	}
-	return combat.Budget{Movement: c.Stats.Speed, Actions: n}, nil
+	return combat.Counts{counterMovement: c.Stats.Speed, counterAttacks: n}, nil
 }
 
 // StartOfTurn stores the credit the routine carries on (KC-ALG-B step 2).
@@ -147,7 +147,7 @@ func (Ruleset) Pace(enc combat.Encounter, id string) (combat.Pace, error) {
 	if err != nil {
 		return combat.Pace{}, err
 	}
-	return combat.Pace{Slowed: f.p.Conditions.ShieldCover, Actions: f.c.Budget.Actions, Credit: st.Credit, Rule: "KC-ATK-5"}, nil
+	return combat.Pace{Slowed: f.p.Conditions.ShieldCover, Actions: f.c.Budget.Left(counterAttacks), Credit: st.Credit, Rule: "KC-ATK-5"}, nil
 }
 
 // Delay is an attack's delay in segments (KC-ALG-A step 16): the weapon's,

@@ -36,7 +36,7 @@ func routineRounds(t *testing.T, n, maxAttacks int, slowed []bool) []int {
 	var got []int
 	for i := range slowed {
 		c, _ := enc.Combatant("k")
-		got = append(got, c.Budget.Actions)
+		got = append(got, c.Budget.Left(counterAttacks))
 		enc, _ = apply(t, enc, nil, combat.EndTurn{})
 		if i+1 < len(slowed) && slowed[i+1] != slowed[i] {
 			enc, _ = apply(t, enc, nil, cover(slowed[i+1]))
@@ -245,7 +245,7 @@ func TestSegmentTimeline(t *testing.T) {
 	if enc.Current() != "d1" {
 		t.Fatalf("%s acts; want D1", enc.Current())
 	}
-	if d, _ := enc.Combatant("d1"); d.Budget.Actions == 0 {
+	if d, _ := enc.Combatant("d1"); d.Budget.Left(counterAttacks) == 0 {
 		t.Fatal("D1 has no attack left in round 2")
 	}
 	enc, _ = apply(t, enc, nil, combat.Attack{Attacker: "d1", Defender: "orc"})
@@ -288,8 +288,8 @@ func TestVectorAttacksThroughApply(t *testing.T) {
 			enc = place(t, enc, "f", "heroes", p, grid.Square{X: 1, Y: 1})
 			enc = place(t, enc, "orc", "orcs", orc(), grid.Square{X: 5, Y: 5})
 			enc, _ = apply(t, enc, nil, combat.SetOrder{Order: []combat.Slot{{Members: []string{"f"}}, {Members: []string{"orc"}}}}, combat.Start{})
-			if f, _ := enc.Combatant("f"); f.Budget.Actions != r.Total || r.Total != c.total {
-				t.Errorf("turn grants %d attacks; AttacksPerRound %d, vector %d", f.Budget.Actions, r.Total, c.total)
+			if f, _ := enc.Combatant("f"); f.Budget.Left(counterAttacks) != r.Total || r.Total != c.total {
+				t.Errorf("turn grants %d attacks; AttacksPerRound %d, vector %d", f.Budget.Left(counterAttacks), r.Total, c.total)
 			}
 		})
 	}

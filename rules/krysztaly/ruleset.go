@@ -73,10 +73,17 @@ func (Ruleset) TurnRules() combat.TurnRules { return combat.TurnRules{Initiative
 // rules give no length (KC-ND-5).
 func (Ruleset) Scale() combat.Scale { return combat.Scale{PerSquare: 1} }
 
+// The keys of a Kryształy Czasu turn's counters.
+const (
+	counterMovement = "movement"
+	counterAttacks  = "attacks"
+)
+
 // Counters are a turn's resources in Kryształy Czasu (ENG-TURN-6): the GM's
 // movement in squares and the attacks of the round's routine (KC-ALG-B).
 func (Ruleset) Counters() []combat.Counter {
-	return []combat.Counter{{Key: "movement", Pool: combat.PoolMovement, Rule: "KC-ALG-B"}, {Key: "attacks", Pool: combat.PoolActions, Rule: "KC-ALG-B"}}
+	return []combat.Counter{{Key: counterMovement, Unit: combat.UnitMovement, Use: combat.UseMove, Rule: "KC-ALG-B"},
+		{Key: counterAttacks, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: "KC-ALG-B"}}
 }
 
 // roundState is a combatant's per-round record: its shield attack this round

@@ -126,7 +126,7 @@ func applyPlan(t *testing.T, rs combat.Ruleset, enc combat.Encounter, id string,
 	}
 	if plan.Band == combat.BandDash {
 		var err error
-		if enc, _, err = combat.Apply(rs, enc, combat.UseAction{ID: id, Resource: combat.ResAction, Key: string(dnd5e.ActionDash)}, dice.NewScripted()); err != nil {
+		if enc, _, err = combat.Apply(rs, enc, combat.UseAction{ID: id, Resource: dnd5e.CounterAction, Key: string(dnd5e.ActionDash)}, dice.NewScripted()); err != nil {
 			t.Fatalf("%s: the Dash it needs: %v", name, err)
 		}
 	}

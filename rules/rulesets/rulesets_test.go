@@ -169,36 +169,40 @@ func TestScales(t *testing.T) {
 }
 
 // TestCounters checks what each shipped ruleset declares its turn's
-// resources to be (ENG-TURN-6), in its own words and rules: 5e's action
-// economy in feet (DND-TURN-1, DND-BONUS-2, DND-FREE-3, DND-REACT-3),
-// Kaldaria's movement and attacks (K-MOVE-6, K-GEN-7), Kryształy Czasu's
-// routine (KC-ALG-B) and DAIRN's move and action (CA-ACT-1); that no pool
-// is named twice; and that a reaction is declared exactly where the turn
-// engine spends one.
+// resources to be (ENG-TURN-6), in its own words, units and rules: 5e's
+// action economy in feet (DND-TURN-1, DND-BONUS-2, DND-FREE-3,
+// DND-REACT-3), Kaldaria's movement in half squares and attacks (K-MOVE-6,
+// K-GEN-7), Kryształy Czasu's routine (KC-ALG-B) and DAIRN's move and
+// action (CA-ACT-1); that each passes the registry's bounds; and that a
+// counter for opportunity attacks is declared exactly where the ruleset
+// has reactions.
 func TestCounters(t *testing.T) {
+	move := func(rule combat.RuleID) combat.Counter {
+		return combat.Counter{Key: "movement", Unit: combat.UnitMovement, Use: combat.UseMove, Rule: rule}
+	}
+	uses := func(key string, rule combat.RuleID) combat.Counter {
+		return combat.Counter{Key: key, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: rule}
+	}
 	want := map[string][]combat.Counter{
-		dnd5e.RulesetID: {{Key: "movement", Pool: combat.PoolMovement, Rule: "DND-TURN-1"}, {Key: "action", Pool: combat.PoolActions, Rule: "DND-TURN-1"},
-			{Key: "bonus-action", Pool: combat.PoolBonus, Rule: "DND-BONUS-2"}, {Key: "interaction", Pool: combat.PoolInteractions, Rule: "DND-FREE-3"},
-			{Key: "reaction", Pool: combat.PoolReaction, Rule: "DND-REACT-3"}},
-		encounter.RulesetID: {{Key: "movement", Pool: combat.PoolMovement, Rule: "K-MOVE-6"}, {Key: "attacks", Pool: combat.PoolActions, Rule: "K-GEN-7"}},
-		krysztaly.RulesetID: {{Key: "movement", Pool: combat.PoolMovement, Rule: "KC-ALG-B"}, {Key: "attacks", Pool: combat.PoolActions, Rule: "KC-ALG-B"}},
-		cairn.RulesetID:     {{Key: "movement", Pool: combat.PoolMovement, Rule: "CA-ACT-1"}, {Key: "action", Pool: combat.PoolActions, Rule: "CA-ACT-1"}},
+		dnd5e.RulesetID: {move("DND-TURN-1"), uses("action", "DND-TURN-1"),
+			{Key: "bonus", Unit: combat.UnitCount, Rule: "DND-BONUS-2"}, {Key: "interaction", Unit: combat.UnitCount, Rule: "DND-FREE-3"},
+			{Key: "reaction", Unit: combat.UnitCount, Use: combat.UseOpportunity, Rule: "DND-REACT-3"}},
+		encounter.RulesetID: {move("K-MOVE-6"), uses("attacks", "K-GEN-7")},
+		krysztaly.RulesetID: {move("KC-ALG-B"), uses("attacks", "KC-ALG-B")},
+		cairn.RulesetID:     {move("CA-ACT-1"), uses("action", "CA-ACT-1")},
+	}
+	if _, err := combat.NewRegistry(All()...); err != nil {
+		t.Fatal(err)
 	}
 	for _, rs := range All() {
 		got := combat.CountersOf(rs)
 		if _, declared := rs.(combat.Counterer); !declared || !slices.Equal(got, want[rs.ID()]) {
 			t.Errorf("%s: counters %+v (declared %v), want %+v", rs.ID(), got, declared, want[rs.ID()])
 		}
-		pools := map[combat.Pool]bool{}
-		for _, c := range got {
-			if pools[c.Pool] {
-				t.Errorf("%s: pool %d named twice", rs.ID(), c.Pool)
-			}
-			pools[c.Pool] = true
-		}
+		_, opportunity := combat.CounterFor(rs, combat.UseOpportunity)
 		tr, ok := rs.(combat.TurnRuler)
-		if reactions := ok && tr.TurnRules().Reactions; reactions != pools[combat.PoolReaction] {
-			t.Errorf("%s: spends reactions %v, declares one %v", rs.ID(), reactions, pools[combat.PoolReaction])
+		if reactions := ok && tr.TurnRules().Reactions; reactions != opportunity {
+			t.Errorf("%s: has reactions %v, declares a counter for them %v", rs.ID(), reactions, opportunity)
 		}
 	}
 }

@@ -41,9 +41,14 @@ func TestStrictSave(t *testing.T) {
           "speed": 10000,` + "\n", "stat block"},
 		{"movement-over-stat-block", `"hp": 12,
         "budget": {
-          "movement": 0,`, `"hp": 12,
+          "start"`, `"hp": 12,
         "budget": {
-          "movement": 10000, "startMove": 10000,`, "startMove"},
+          "counts": {"movement": 10000}, "startMove": 10000, "start"`, "startMove"},
+		{"counter-not-declared", `"hp": 12,
+        "budget": {
+          "start"`, `"hp": 12,
+        "budget": {
+          "counts": {"attacks": 1}, "start"`, "not a counter"},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,11 +25,25 @@ type v6End struct {
 	} `json:"combatants"`
 }
 
+// v6Budgets are budgets the version 6 fixtures' starts held, by the
+// counters of version 7: a goblin in the middle of its turn with its
+// bonus action, interaction and reaction; the surprised fighter, whose
+// reaction surprise held (DND-SURP-5), and one that has spent its turn;
+// a Kaldaria urchin's movement in half squares and attacks.
+var v6Budgets = map[string]map[string]combat.Counts{
+	"dnd5e-goblin-ambush.v6": {
+		"goblin-b": {"movement": 30, "action": 1, "bonus": 1, "interaction": 1, "reaction": 1},
+		"fighter":  nil,
+		"goblin-a": {"reaction": 1},
+	},
+}
+
 // TestVersion6Files opens the saves and share links a version 6 build wrote
 // (testdata/v6: a fight of each ruleset whose start is already running, as
 // a folded or linked history has it, with budgets spent, a surprised
 // creature's reaction held and a bonus action left) and checks that each
-// replays to the fight the version 6 build saw.
+// replays to the fight the version 6 build saw, its start's budgets kept
+// by the counters each ruleset declares.
 func TestVersion6Files(t *testing.T) {
 	reg := Registry()
 	saves, err := filepath.Glob(filepath.Join("testdata", "v6", "*.v6.save.json"))
@@ -61,6 +76,14 @@ func TestVersion6Files(t *testing.T) {
 			fromLink, err := combat.DecodeLink(reg, strings.TrimSpace(string(link)))
 			if err != nil {
 				t.Fatalf("the version 6 link does not open: %v", err)
+			}
+			if budgets, ok := v6Budgets[filepath.Base(base)]; ok {
+				for id, want := range budgets {
+					c, _ := fromSave.Start().Combatant(id)
+					if !maps.Equal(c.Budget.Counts, want) {
+						t.Errorf("%s starts with %v, want %v", id, c.Budget.Counts, want)
+					}
+				}
 			}
 			for what, s := range map[string]*combat.Session{"save": fromSave, "link": fromLink} {
 				end := s.State()

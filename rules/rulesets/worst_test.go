@@ -358,6 +358,14 @@ func FuzzOpenLink(f *testing.F) {
 		}
 		f.Add(link)
 	}
+	old, _ := filepath.Glob(filepath.Join("testdata", "v6", "*.link.txt"))
+	for _, name := range old {
+		link, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(strings.TrimSpace(string(link)))
+	}
 	f.Fuzz(func(t *testing.T, link string) {
 		allocs := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
 		metrics.Read(allocs)

@@ -135,7 +135,7 @@ func chargeLimit(enc combat.Encounter, att fighter, req combat.AttackRequest, op
 	if opt.Maneuver != (kaldaria.Maneuver{}) {
 		return combat.Invalid("K-MOVE-7", "option.maneuver", "a charging creature makes only a normal attack")
 	}
-	if n := att.sheet.Body.attacks() - att.c.Budget.Actions + ahead; n > 1 {
+	if n := att.sheet.Body.attacks() - att.c.Budget.Left(counterAttacks) + ahead; n > 1 {
 		return combat.Invalid("K-MOVE-7", "attacker", "a charging creature makes one attack in its turn, this would be attack %d", n)
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"maps"
 	"reflect"
 	"slices"
 	"testing"
@@ -177,7 +178,7 @@ func TestDerivedFollowsPlay(t *testing.T) {
 		id := enc.Current()
 		got, gotErr := rs.TurnBudget(enc, id)
 		want, wantErr := rs.TurnBudget(cold, id)
-		if got != want || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+		if !maps.Equal(got, want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 			t.Fatalf("command %d: budget of %s %+v %v, want %+v %v", n, id, got, gotErr, want, wantErr)
 		}
 		reach, err := combat.Reachable(rs, enc, id)

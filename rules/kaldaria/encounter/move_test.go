@@ -145,8 +145,8 @@ func TestMovementTypes(t *testing.T) {
 			t.Errorf("fighting retreat offered an OA to %q", got)
 		}
 		u, _ := s.State().Combatant("urchin")
-		if u.Pos != sq(4, 2) || u.Budget.Movement != 0 {
-			t.Errorf("urchin at %v with %d movement left, want (4,2) and none", u.Pos, u.Budget.Movement)
+		if u.Pos != sq(4, 2) || u.Budget.Left(counterMovement) != 0 {
+			t.Errorf("urchin at %v with %d movement left, want (4,2) and none", u.Pos, u.Budget.Left(counterMovement))
 		}
 		do(t, s, combat.EndTurn{})
 		if e := stateOf(t, s.State(), "guard").EngagedBy; len(e) != 0 {

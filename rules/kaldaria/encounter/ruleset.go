@@ -53,8 +53,17 @@ func (Ruleset) Scale() combat.Scale {
 // squares, since a rate may be half a square (K-MOVE-4, K-MOVE-6), and the
 // attacks of the stat block's round (K-GEN-7). Kaldaria has no reactions:
 // its opportunity attacks are bounded per round by its own rules.
-func (Ruleset) Counters() []combat.Counter {
-	return []combat.Counter{{Key: "movement", Pool: combat.PoolMovement, Rule: "K-MOVE-6"}, {Key: "attacks", Pool: combat.PoolActions, Rule: "K-GEN-7"}}
+func (Ruleset) Counters() []combat.Counter { return counters }
+
+// The keys of a Kaldaria turn's counters.
+const (
+	counterMovement = "movement"
+	counterAttacks  = "attacks"
+)
+
+var counters = []combat.Counter{
+	{Key: counterMovement, Unit: combat.UnitMovement, Use: combat.UseMove, Rule: "K-MOVE-6"},
+	{Key: counterAttacks, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: "K-GEN-7"},
 }
 
 // RoundState returns a fresh round (K-RES-1 step 1, K-GEN-6): parry pools
@@ -68,26 +77,26 @@ func (Ruleset) RoundState(combat.Encounter, string) (json.RawMessage, error) {
 // charge, else a normal move, else a fighting retreat (K-MOVE-4..10). A
 // creature out of the fight gets nothing. Step holds each type to its own
 // distance.
-func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Budget, error) {
+func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error) {
 	fl, err := fieldNow(enc)
 	if err != nil {
-		return combat.Budget{}, err
+		return nil, err
 	}
 	me := fl.of(id)
 	if me.out() {
-		return combat.Budget{}, nil
+		return nil, nil
 	}
 	squares := 0
 	for _, m := range []tactics.Mode{tactics.Charge, tactics.Normal, tactics.Retreat} {
 		bu, err := fl.battle.Budget(id, m)
 		if err != nil {
-			return combat.Budget{}, err
+			return nil, err
 		}
 		if bu.Allowed {
 			squares = max(squares, bu.Squares)
 		}
 	}
-	return combat.Budget{Movement: squareCost * squares, Actions: me.sheet.Body.attacks()}, nil
+	return combat.Counts{counterMovement: squareCost * squares, counterAttacks: me.sheet.Body.attacks()}, nil
 }
 
 // EndOfTurn updates the engagement lists (K-RES-1 step 3): the creature
@@ -160,7 +169,7 @@ func (Ruleset) Step(enc combat.Encounter, id string, from, to grid.Square) (comb
 	case mv.Mode == tactics.Retreat && spent > 0:
 		return combat.StepCheck{}, combat.Invalid("K-MOVE-9", "path", "a fighting retreat is the whole move of the round")
 	case mv.Mode == tactics.Retreat:
-		cost = max(squareCost, c.Budget.Movement)
+		cost = max(squareCost, c.Budget.Left(counterMovement))
 	case spent+1 > bu.Squares:
 		return combat.StepCheck{}, combat.Refuse(bu.Rules[0], "path", combat.RefusalTooFar, "square", to.Name(), "mode", string(mv.Mode), "squares", bu.Squares)
 	}
@@ -177,5 +186,5 @@ func spentSquares(enc combat.Encounter, c *combat.Combatant) int {
 	if c == nil || enc.Current() != c.ID {
 		return 0
 	}
-	return (c.Budget.StartMove - c.Budget.Movement) / squareCost
+	return (c.Budget.StartMove - c.Budget.Left(counterMovement)) / squareCost
 }

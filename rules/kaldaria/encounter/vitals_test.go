@@ -83,7 +83,7 @@ func TestLifeKey(t *testing.T) {
 		t.Errorf("attack on the departed knight: %v", err)
 	}
 	do(t, s, combat.EndTurn{})
-	if k, _ := s.State().Combatant("knight"); k.Budget.Movement != 0 || k.Budget.Actions != 0 {
+	if k, _ := s.State().Combatant("knight"); k.Budget.Left(counterMovement) != 0 || k.Budget.Left(counterAttacks) != 0 {
 		t.Errorf("departed knight's turn budget %+v, want none", k.Budget)
 	}
 }
@@ -118,8 +118,8 @@ func TestRates(t *testing.T) {
 			}
 			s := running(t, 20, 3, []body{{"u", "U", "a", sh, 0, 1}, {"e", "E", "b", Urchin(), 19, 1}}, "u", "e")
 			// Charge doubles the rate; 0.5 doubles to 1 square (K-MOVE-4).
-			if u, _ := s.State().Combatant("u"); u.Budget.Movement != 2*max(1, c.halves) {
-				t.Errorf("budget %d half squares, want %d", u.Budget.Movement, 2*c.halves)
+			if u, _ := s.State().Combatant("u"); u.Budget.Left(counterMovement) != 2*max(1, c.halves) {
+				t.Errorf("budget %d half squares, want %d", u.Budget.Left(counterMovement), 2*c.halves)
 			}
 		})
 	}

@@ -43,7 +43,7 @@ func (Ruleset) Walk(enc combat.Encounter, id string, path []grid.Square) (combat
 	case mv.Mode == tactics.Retreat && (spent > 0 || len(path) > 1):
 		return combat.PathCheck{}, combat.Invalid("K-MOVE-9", "path", "a fighting retreat is the whole move of the round")
 	case mv.Mode == tactics.Retreat:
-		cost = max(squareCost, c.Budget.Movement)
+		cost = max(squareCost, c.Budget.Left(counterMovement))
 	case spent+len(path) > bu.Squares:
 		beyond := path[max(0, bu.Squares-spent)]
 		return combat.PathCheck{}, combat.Refuse(bu.Rules[0], "path", combat.RefusalTooFar, "square", beyond.Name(), "mode", string(mv.Mode), "squares", bu.Squares)
