@@ -240,6 +240,21 @@ func TestE2EBidi(t *testing.T) {
 		t.Errorf("log: %s", logName)
 	}
 
+	// The legend's counted lines ("{band}: {n} squares") keep every digit
+	// of the count in its own <bdi>, like the names around it.
+	loose := eval[[]string](t, ctx, `[...document.querySelectorAll('#legend .band-line')].flatMap(li => {
+		const w = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+		const out = [];
+		for (let n = w.nextNode(); n; n = w.nextNode()) if (!n.parentElement.closest('bdi') && /\d/.test(n.data)) out.push(li.textContent);
+		return out;
+	})`)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#legend .band-line').length`); n == 0 {
+		t.Error("no counted line in the legend")
+	}
+	if len(loose) > 0 {
+		t.Errorf("counted legend lines with a number outside a <bdi>: %q", loose)
+	}
+
 	// The die of the trace: "ק" read first (rightmost), the 20 left to right.
 	// The trace's steps are shown when its summary is opened.
 	eval[bool](t, ctx, `(document.querySelectorAll('details.trace').forEach(d => d.open = true), true)`)

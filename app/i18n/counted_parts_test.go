@@ -12,8 +12,15 @@ func TestPartsN(t *testing.T) {
 		n    int64
 		want []Part
 	}{
-		{"en-one", English, 1, []Part{{Text: "walk", Arg: true}, {Text: ": 1 square ("}, {Text: "K-MOVE-3", Arg: true}, {Text: ")"}}},
-		{"en-other", English, 12, []Part{{Text: "walk", Arg: true}, {Text: ": 12 squares ("}, {Text: "K-MOVE-3", Arg: true}, {Text: ")"}}},
+		{"en-one", English, 1, []Part{{Text: "walk", Arg: true}, {Text: ": "}, {Text: "1", Arg: true}, {Text: " square ("}, {Text: "K-MOVE-3", Arg: true}, {Text: ")"}}},
+		{"en-other", English, 12, []Part{{Text: "walk", Arg: true}, {Text: ": "}, {Text: "12", Arg: true}, {Text: " squares ("}, {Text: "K-MOVE-3", Arg: true}, {Text: ")"}}},
+		// The Hebrew number sits between a Latin name and Hebrew words: it
+		// gets its own isolate like the name.
+		{"he-other", Hebrew, 12, []Part{{Text: "walk", Arg: true}, {Text: ": "}, {Text: "12", Arg: true}, {Text: " משבצות ("}, {Text: "K-MOVE-3", Arg: true}, {Text: ")"}}},
+		// Hebrew writes one and two in words: no number to isolate.
+		{"he-two", Hebrew, 2, []Part{{Text: "walk", Arg: true}, {Text: ": שתי משבצות ("}, {Text: "K-MOVE-3", Arg: true}, {Text: ")"}}},
+		// Polish groups the digits of a large count.
+		{"pl-grouped", Polish, 12345, []Part{{Text: "walk", Arg: true}, {Text: ": "}, {Text: Int(Polish, 12345), Arg: true}, {Text: " pól ("}, {Text: "K-MOVE-3", Arg: true}, {Text: ")"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := PartsN(c.l, "move.band", c.n, "band", "walk", "rule", "K-MOVE-3"); !slices.Equal(got, c.want) {
@@ -29,8 +36,8 @@ func TestPartsN(t *testing.T) {
 				args++
 			}
 		}
-		if args != 2 {
-			t.Errorf("%s: %d values isolated in %+v, want 2", l, args, got)
+		if args != 3 { // the band, the count and the rule
+			t.Errorf("%s: %d values isolated in %+v, want 3", l, args, got)
 		}
 	}
 }

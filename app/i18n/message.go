@@ -43,22 +43,28 @@ func T(l Lang, key string, args ...any) string {
 // do not change with the count, like Kazakh, gives only that one), then to
 // English; an unknown key is returned as it is.
 func N(l Lang, key string, n int64, args ...any) string {
+	l, pattern := countedPattern(l, key, n)
+	if pattern == "" {
+		return key
+	}
+	return fill(l, pattern, append([]any{"n", n}, args...))
+}
+
+// countedPattern returns the form of the counted message key for n, and
+// the language to write its values in: l, or English when the form comes
+// from the English catalogue. The pattern is empty for an unknown key.
+func countedPattern(l Lang, key string, n int64) (Lang, string) {
 	l = l.valid()
 	f := catalogues[l].counted[key]
-	pattern, ok := f[Plural(l, n)], true
+	pattern := f[Plural(l, n)]
 	if pattern == "" {
 		pattern = f[Other]
 	}
 	if pattern == "" {
-		pattern, ok = enCatalogue.counted[key][Plural(English, n)], false
+		// The English form must not get, say, Polish digit grouping.
+		return English, enCatalogue.counted[key][Plural(English, n)]
 	}
-	if pattern == "" {
-		return key
-	}
-	if !ok {
-		l = English // the English form must not get, say, Polish digit grouping
-	}
-	return fill(l, pattern, append([]any{"n", n}, args...))
+	return l, pattern
 }
 
 // Part is a piece of a message: literal text, or the value of a
@@ -72,8 +78,13 @@ type Part struct {
 // placeholder values, so each value can be bidi-isolated in its own element.
 // Empty pieces are left out.
 func Parts(l Lang, key string, args ...any) []Part {
+	return split(l, lookup(l, key), args)
+}
+
+// split fills pattern like fill, as literal text and placeholder values.
+func split(l Lang, pattern string, args []any) []Part {
 	var parts []Part
-	scan(lookup(l, key), func(lit string) {
+	scan(pattern, func(lit string) {
 		parts = append(parts, Part{Text: lit})
 	}, func(name string) {
 		if v, ok := arg(l, name, args); ok {
