@@ -1,8 +1,8 @@
 package app
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -117,8 +117,17 @@ func (t *Table) renderChoices(l i18n.Lang, r *AttackReady) app.UI {
 	}
 	return app.Label().Body(app.Text(i18n.T(l, "attack.with")+" "),
 		app.Select().ID("weapon").Body(opts...).OnChange(func(ctx app.Context, e app.Event) {
-			fmt.Sscan(ctx.JSSrc().Get("value").String(), &t.option)
+			t.chooseOption(ctx.JSSrc().Get("value").String())
 		}))
+}
+
+// chooseOption takes the attack option the weapon menu sends, its index as
+// a decimal number; anything else keeps the current one (the attack panel
+// checks the index against the attacker's choices).
+func (m *Model) chooseOption(value string) {
+	if i, err := strconv.Atoi(value); err == nil {
+		m.option = i
+	}
 }
 
 // ruleCode shows a rule ID, always left to right.
