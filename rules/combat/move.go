@@ -195,8 +195,7 @@ func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 
 // eligible filters the attackers a Mover offered: present, able to act, not
 // the mover, holding the counter opportunity attacks spend where the
-// ruleset has one (ENG-OA-3); and orders them by initiative starting
-// after the current slot (DND-AMB-12, K-RES-3 step 2), ties by ID.
+// ruleset has one (ENG-OA-3); and puts them in ReactionOrder.
 func (a *applier) eligible(ids []string, mover string) ([]string, error) {
 	var out []string
 	k, limited := CounterFor(a.rs, UseOpportunity)
@@ -215,23 +214,34 @@ func (a *applier) eligible(ids []string, mover string) ([]string, error) {
 		}
 		out = append(out, id)
 	}
-	if len(out) < 2 {
-		return out, nil
+	a.e.ReactionOrder(out)
+	return out, nil
+}
+
+// ReactionOrder sorts ids into the order in which their reactions to one
+// event are offered: by initiative, starting from the slot after the
+// current one and wrapping around, the members of a slot in their order;
+// an id outside the order ranks with the first member of the next slot,
+// and ties go by ID (DND-ALG-D step 2, DND-AMB-12, K-RES-3 step 2). A
+// planner lists what a move would provoke in this order, so the plan reads
+// as the offers will come.
+func (e Encounter) ReactionOrder(ids []string) {
+	if len(ids) < 2 {
+		return
 	}
 	rank := map[string]int{}
-	n := max(1, len(a.e.Order))
-	for si, s := range a.e.Order {
+	n := max(1, len(e.Order))
+	for si, s := range e.Order {
 		for mi, m := range s.Members {
-			rank[m] = ((si-a.e.Turn.Slot-1+n)%n)*(MaxCombatants+1) + mi
+			rank[m] = ((si-e.Turn.Slot-1+n)%n)*(MaxCombatants+1) + mi
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if rank[out[i]] != rank[out[j]] {
-			return rank[out[i]] < rank[out[j]]
+	sort.SliceStable(ids, func(i, j int) bool {
+		if rank[ids[i]] != rank[ids[j]] {
+			return rank[ids[i]] < rank[ids[j]]
 		}
-		return out[i] < out[j]
+		return ids[i] < ids[j]
 	})
-	return out, nil
 }
 
 // offer asks the next attacker of the suspended move whether it attacks.

@@ -103,7 +103,9 @@ func (rs Ruleset) PlanMove(enc combat.Encounter, id string, to grid.Square, safe
 // provocations walks path step by step and explains, for every hostile
 // creature whose reach a step leaves, whether it could make an opportunity
 // attack; a creature that could is assumed to take it, spending its
-// reaction for the rest of the path (DND-ND-3, DND-REACT-3).
+// reaction for the rest of the path (DND-ND-3, DND-REACT-3). Within a step
+// the creatures come in combat.Encounter.ReactionOrder, as Apply offers
+// them.
 func (rs Ruleset) provocations(enc combat.Encounter, m combat.Combatant, path []grid.Square) ([]combat.Provocation, error) {
 	var out []combat.Provocation
 	struck := map[string]bool{}
@@ -111,12 +113,19 @@ func (rs Ruleset) provocations(enc combat.Encounter, m combat.Combatant, path []
 	if err != nil {
 		return nil, err
 	}
+	foes := map[string]combat.Combatant{}
+	var order []string
+	for _, o := range enc.Combatants {
+		if o.ID != m.ID && o.Up() && o.Side != m.Side {
+			foes[o.ID] = o
+			order = append(order, o.ID)
+		}
+	}
+	enc.ReactionOrder(order)
 	from := m.Pos
 	for i, to := range path {
-		for _, o := range enc.Combatants {
-			if o.ID == m.ID || !o.Up() || o.Side == m.Side {
-				continue
-			}
+		for _, id := range order {
+			o := foes[id]
 			p, ok, err := profileOf(enc, o)
 			if err != nil {
 				return nil, err

@@ -177,3 +177,68 @@ func BenchmarkPlanSafest(b *testing.B) {
 		}
 	}
 }
+
+// TestProvocationsInReactionOrder has the fighter step away from three
+// goblins at once, in initiative orders that differ from the goblins' order
+// in the encounter (a, b, c): the plan lists the goblins in the order the
+// engine then offers them their opportunity attacks, initiative order from
+// the slot after the fighter's, wrapping around (DND-ALG-D step 2,
+// DND-AMB-12).
+func TestProvocationsInReactionOrder(t *testing.T) {
+	slots := func(groups ...[]string) []combat.Slot {
+		out := make([]combat.Slot, len(groups))
+		for i, g := range groups {
+			out[i] = combat.Slot{Members: g, Score: 20 - i}
+		}
+		return out
+	}
+	one := func(id string) []string { return []string{id} }
+	tests := []struct {
+		name  string
+		order []combat.Slot
+		want  []string
+	}{
+		{"reversed", slots(one("fighter"), one("goblin-d"), one("goblin-c"), one("goblin-b"), one("goblin-a"), one("rogue"), one("wizard")),
+			[]string{"goblin-c", "goblin-b", "goblin-a"}},
+		{"wrapping round", slots(one("goblin-b"), one("fighter"), one("goblin-c"), one("rogue"), one("goblin-a"), one("wizard"), one("goblin-d")),
+			[]string{"goblin-c", "goblin-a", "goblin-b"}},
+		{"one group", slots(one("fighter"), []string{"goblin-c", "goblin-a", "goblin-d", "goblin-b"}, one("rogue"), one("wizard")),
+			[]string{"goblin-c", "goblin-a", "goblin-b"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			enc := placedAmbush(t)
+			// Goblins a, b, c stand north of the fighter (3,3); d far off.
+			for i, at := range []grid.Square{{X: 2, Y: 2}, {X: 3, Y: 2}, {X: 4, Y: 2}, {X: 0, Y: 7}} {
+				enc, _ = apply(t, enc, combat.Reposition{ID: "goblin-" + string(rune('a'+i)), To: at}, dicetest.Script(t))
+			}
+			enc, _ = apply(t, enc, combat.SetOrder{Order: tc.order}, dicetest.Script(t))
+			enc, _ = apply(t, enc, combat.Start{}, dicetest.Script(t))
+			for enc.Current() != "fighter" {
+				enc, _ = apply(t, enc, combat.EndTurn{}, dicetest.Script(t))
+			}
+			p, err := Ruleset{}.PlanMove(enc, "fighter", grid.Square{X: 2, Y: 4}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var planned []string
+			for _, pr := range p.Provocations {
+				if pr.Prevented == "" {
+					planned = append(planned, pr.Attacker)
+				}
+			}
+			enc, _ = apply(t, enc, combat.Move{ID: "fighter", Path: p.Path}, dicetest.Script(t))
+			var offered []string
+			for enc.Pending != nil && enc.Pending.Kind == combat.DecideOpportunity {
+				offered = append(offered, enc.Pending.Chooser)
+				enc, _ = apply(t, enc, combat.DeclineOpportunity{}, dicetest.Script(t))
+			}
+			if !slices.Equal(offered, tc.want) {
+				t.Errorf("DND-ALG-D: Apply offers %v, want %v", offered, tc.want)
+			}
+			if !slices.Equal(planned, offered) {
+				t.Errorf("DND-ALG-D: the plan lists %v, Apply offers %v", planned, offered)
+			}
+		})
+	}
+}
