@@ -240,7 +240,7 @@ func (l *Log) Render() app.UI {
 		filters[i] = app.Option().Value(f.key).Selected(f.key == l.V.Filter).Text(i18n.T(lang, f.label))
 	}
 	return app.Section().ID("log").Class("panel").Body(
-		app.H2().Text(i18n.N(lang, "log.title", int64(l.V.Commands))),
+		app.H2().Body(sayN(lang, "log.title", l.V.Commands)...),
 		app.Select().ID("log-filter").Attr("aria-label", i18n.T(lang, "log.filter.label")).Body(filters...).
 			OnChange(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(actionLogFilter, ctx.JSSrc().Get("value").String())

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/rulesets"
@@ -69,5 +71,18 @@ func TestTrackerShowsTheRulesetsCounters(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLogTitleIsolatesTheCount: the log's title counts the commands with
+// the number in its own <bdi>, so the Hebrew "(12 …)" keeps its digits in
+// place between the parentheses.
+func TestLogTitleIsolatesTheCount(t *testing.T) {
+	for _, l := range i18n.Langs {
+		html := app.HTMLString(&Log{V: LogView{Lang: l, Commands: 1234}})
+		h2 := html[strings.Index(html, "<h2"):strings.Index(html, "</h2>")]
+		if want := "<bdi>" + i18n.Int(l, 1234) + "</bdi>"; !strings.Contains(h2, want) {
+			t.Errorf("%s: the log's title %q lacks %q", l, h2, want)
+		}
 	}
 }
