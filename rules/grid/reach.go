@@ -24,6 +24,16 @@ type Reach struct {
 	cost  []int   // least key per window index, −1 when not reached
 	prev  []int32 // predecessor on the way kept, −1 at the start
 	order []int32 // window indices in the order they were settled
+	ways  *ways   // a tagged search's places, which then index the tables above
+}
+
+// at returns the window index of place p: p itself unless the search is
+// tagged.
+func (r *Reach) at(p int32) int32 {
+	if r.ways != nil {
+		return r.ways.at[p]
+	}
+	return p
 }
 
 // window is a rectangle of the map with its own row-major indices.
@@ -56,9 +66,10 @@ func (b *Board) PathTo(f Footprint, to Square, budget int, cost Cost) []Square {
 // Start returns the anchor the search started from.
 func (r *Reach) Start() Square { return r.start }
 
-// Cost returns the least key (cost) of s and whether s was reached.
+// Cost returns the least key (cost) of s and whether s was reached. Cost,
+// Prev and Path read a search without tags.
 func (r *Reach) Cost(s Square) (int, bool) {
-	if r.cost == nil || !r.win.in(s) {
+	if r.cost == nil || r.ways != nil || !r.win.in(s) {
 		return 0, false
 	}
 	c := r.cost[r.win.index(s)]
@@ -69,11 +80,11 @@ func (r *Reach) Cost(s Square) (int, bool) {
 }
 
 // Squares returns every reached square, the start first, in order of
-// increasing cost.
+// increasing cost (in a tagged search, once per tag it was reached with).
 func (r *Reach) Squares() []Square {
 	out := make([]Square, len(r.order))
-	for i, sq := range r.order {
-		out[i] = r.win.square(sq)
+	for i, p := range r.order {
+		out[i] = r.win.square(r.at(p))
 	}
 	return out
 }
@@ -97,16 +108,51 @@ func (r *Reach) Path(s Square) []Square {
 	if _, ok := r.Cost(s); !ok {
 		return nil
 	}
+	return r.path(r.win.index(s))
+}
+
+// path returns the way kept from the start to place p, both included.
+func (r *Reach) path(p int32) []Square {
 	n := 0
-	for i := r.win.index(s); i >= 0; i = r.prev[i] {
+	for i := p; i >= 0; i = r.prev[i] {
 		n++
 	}
-	path := make([]Square, 0, n)
-	for i := r.win.index(s); i >= 0; i = r.prev[i] {
-		path = append(path, r.win.square(i))
-	}
-	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-		path[i], path[j] = path[j], path[i]
+	path := make([]Square, n)
+	for i := p; i >= 0; i = r.prev[i] {
+		n--
+		path[n] = r.win.square(r.at(i))
 	}
 	return path
 }
+
+// Way is one way a tagged search kept: the square it ends on, its tag and
+// its key.
+type Way struct {
+	At    Square
+	Tag   uint64
+	Key   int
+	place int32
+}
+
+// Ways returns the ways a tagged search kept to s, one per tag, in the
+// order they were settled; nil for a search without tags.
+func (r *Reach) Ways(s Square) []Way {
+	if r.ways == nil || !r.win.in(s) {
+		return nil
+	}
+	var out []Way
+	sq := r.win.index(s)
+	for _, p := range r.order {
+		if r.ways.at[p] == sq {
+			out = append(out, Way{At: s, Tag: r.ways.tag[p], Key: r.cost[p], place: p})
+		}
+	}
+	return out
+}
+
+// WayPath returns the squares of way w from the start, both included.
+func (r *Reach) WayPath(w Way) []Square { return r.path(w.place) }
+
+// Overflowed reports whether a tagged search stopped at Options.MaxWays,
+// so its ways are not all there are.
+func (r *Reach) Overflowed() bool { return r.ways != nil && r.ways.over }

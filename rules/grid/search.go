@@ -1,5 +1,7 @@
 package grid
 
+import "math/bits"
+
 // Corners is the corner-cutting rule of a search: whether a diagonal step
 // may pass between two walls.
 type Corners uint8
@@ -40,6 +42,10 @@ const (
 // numbers packs them into one key, the first in the high part.
 type StepFunc func(from, to Square, at int) (next int, ok bool)
 
+// TagFunc gives the tag of a way after a legal step from a square to an
+// adjacent one, from the tag the way had before it. The start's tag is 0.
+type TagFunc func(from, to Square, tag uint64) uint64
+
 // Options configure a Search.
 type Options struct {
 	From Footprint // the mover at its start; the squares reached are its anchors
@@ -53,6 +59,14 @@ type Options struct {
 	Corners Corners
 	Ties    Ties
 	Goal    *Square // when set, the search stops once this anchor is settled
+	// Tag, when set, makes each (square, tag) pair a place of its own: a
+	// square may be reached by several ways, one kept per tag, so a caller
+	// can carry what a way has met so far (such as the enemies it has
+	// already provoked). Such a search is read with Ways and WayPath.
+	Tag TagFunc
+	// MaxWays bounds a tagged search: once it has found more (square, tag)
+	// pairs than this it stops, and Overflowed reports it. 0: no bound.
+	MaxWays int
 }
 
 // Search is the one grid search every ruleset's reach, path and safest
@@ -60,7 +74,8 @@ type Options struct {
 // o.From, whose key is 0 at the start. A square is reached when a way of
 // legal steps (the terrain, o.Corners, o.Step) leads to it; its key is the
 // least key of such a way, and its way the first found of that key in the
-// order o.Ties sets. A start that is not open reaches nothing.
+// order o.Ties sets. With o.Tag the same holds of every (square, tag)
+// pair. A start that is not open reaches nothing.
 func (b *Board) Search(o Options) *Reach {
 	f := o.From
 	radius := b.m.W + b.m.H
@@ -77,14 +92,20 @@ func (b *Board) Search(o Options) *Reach {
 		o.Cost = UnitCost
 	}
 	n := win.w * win.h
-	r.cost, r.prev = make([]int, n), make([]int32, n)
-	for i := range r.cost {
-		r.cost[i] = -1
-	}
 	s := win.index(f.At)
-	r.cost[s], r.prev[s] = 0, -1
+	start := s
+	if o.Tag != nil {
+		r.ways = newWays(n, s)
+		r.cost, r.prev, start = []int{0}, []int32{-1}, 0
+	} else {
+		r.cost, r.prev = make([]int, n), make([]int32, n)
+		for i := range r.cost {
+			r.cost[i] = -1
+		}
+		r.cost[s], r.prev[s] = 0, -1
+	}
 	q := newQueue(o.Ties, n, radius)
-	q.push(queued{0, s})
+	q.push(queued{0, start})
 	r.order = make([]int32, 0, n)
 	for {
 		it, ok := q.pop()
@@ -92,12 +113,15 @@ func (b *Board) Search(o Options) *Reach {
 			break
 		}
 		if r.cost[it.sq] < it.key {
-			continue // stale: the square was reached more cheaply since
+			continue // stale: the place was reached more cheaply since
 		}
 		r.order = append(r.order, it.sq)
-		from := win.square(it.sq)
+		from := win.square(r.at(it.sq))
 		if o.Goal != nil && from == *o.Goal {
 			return r
+		}
+		if o.Step == nil && it.key >= o.Budget {
+			continue // every step costs at least 1: none fits the budget left
 		}
 		ff := Footprint{At: from, Side: f.Side}
 		for _, d := range Directions {
@@ -117,6 +141,13 @@ func (b *Board) Search(o Options) *Reach {
 				}
 			}
 			ti := win.index(to)
+			if o.Tag != nil {
+				ti = r.ways.place(r, ti, o.Tag(from, to, r.ways.tag[it.sq]))
+				if o.MaxWays > 0 && len(r.ways.at) > o.MaxWays {
+					r.ways.over = true
+					return r
+				}
+			}
 			if old := r.cost[ti]; old >= 0 && next >= old {
 				continue
 			}
@@ -127,6 +158,81 @@ func (b *Board) Search(o Options) *Reach {
 	return r
 }
 
+// ways holds the places of a tagged search: a place is a (square, tag)
+// pair, numbered in the order found; Reach.cost and Reach.prev are then
+// per place. slots is an open-addressed hash table of the places (a slot
+// holds its place number plus 1, 0 when empty), at most half full.
+type ways struct {
+	slots []waySlot
+	at    []int32  // per place: its window index
+	tag   []uint64 // per place: its tag
+	over  bool     // the search stopped at MaxWays
+}
+
+// waySlot is one slot of ways.slots.
+type waySlot struct {
+	tag    uint64
+	sq, p1 int32
+}
+
+// newWays returns the places of a tagged search of n squares, the start
+// (window index s, tag 0) the first.
+func newWays(n int, s int32) *ways {
+	w := &ways{slots: make([]waySlot, 1<<bits.Len(uint(2*n)))}
+	w.add(s, 0)
+	return w
+}
+
+// place returns the place of window index sq and tag t, adding it to r,
+// not yet reached, when it is new.
+func (w *ways) place(r *Reach, sq int32, t uint64) int32 {
+	mask := uint64(len(w.slots) - 1)
+	for h := w.hash(sq, t); ; h = (h + 1) & mask {
+		e := &w.slots[h]
+		if e.p1 == 0 {
+			break
+		}
+		if e.sq == sq && e.tag == t {
+			return e.p1 - 1
+		}
+	}
+	r.cost, r.prev = append(r.cost, -1), append(r.prev, -1)
+	return w.add(sq, t)
+}
+
+// add numbers a new place and enters it in the table, doubling the table
+// when it would be more than half full.
+func (w *ways) add(sq int32, t uint64) int32 {
+	p := int32(len(w.at))
+	w.at, w.tag = append(w.at, sq), append(w.tag, t)
+	if 2*len(w.at) > len(w.slots) {
+		w.slots = make([]waySlot, 2*len(w.slots))
+		for q := range w.at {
+			w.enter(int32(q))
+		}
+	} else {
+		w.enter(p)
+	}
+	return p
+}
+
+// enter puts place p in the first free slot of its probe sequence.
+func (w *ways) enter(p int32) {
+	mask := uint64(len(w.slots) - 1)
+	sq, t := w.at[p], w.tag[p]
+	h := w.hash(sq, t)
+	for w.slots[h].p1 != 0 {
+		h = (h + 1) & mask
+	}
+	w.slots[h] = waySlot{t, sq, p + 1}
+}
+
+// hash is the first slot of the probe sequence of (sq, t).
+func (w *ways) hash(sq int32, t uint64) uint64 {
+	h := (t ^ uint64(sq)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+	return (h ^ h>>31) & uint64(len(w.slots)-1)
+}
+
 // canStep is CanStep under the corner rule c.
 func (b *Board) canStep(f Footprint, d Square, c Corners) bool {
 	if c == Cutting {
@@ -135,8 +241,8 @@ func (b *Board) canStep(f Footprint, d Square, c Corners) bool {
 	return b.CanStep(f, d)
 }
 
-// queued is a square waiting in a Search: its window index and the key it
-// was reached at.
+// queued is a place waiting in a Search: its window index (its place
+// number, in a tagged search) and the key it was reached at.
 type queued struct {
 	key int
 	sq  int32

@@ -39,8 +39,8 @@ func (c searchCase) search(t *testing.T, step StepFunc) map[Square]reached {
 	return c.searchTies(t, RowOrder, step)
 }
 
-// searchTies is search with the tie-break order ties.
-func (c searchCase) searchTies(t *testing.T, ties Ties, step StepFunc) map[Square]reached {
+// board is the case's map with its walls.
+func (c searchCase) board(t *testing.T) *Board {
 	t.Helper()
 	m := c.m
 	for w := range c.wall {
@@ -50,7 +50,13 @@ func (c searchCase) searchTies(t *testing.T, ties Ties, step StepFunc) map[Squar
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := b.Search(Options{From: Single(c.start), Step: step, Radius: -1, Corners: Cutting, Ties: ties})
+	return b
+}
+
+// searchTies is search with the tie-break order ties.
+func (c searchCase) searchTies(t *testing.T, ties Ties, step StepFunc) map[Square]reached {
+	t.Helper()
+	r := c.board(t).Search(Options{From: Single(c.start), Step: step, Radius: -1, Corners: Cutting, Ties: ties})
 	out := map[Square]reached{}
 	for _, s := range r.Squares() {
 		k, _ := r.Cost(s)
@@ -260,6 +266,82 @@ func TestFirstQueuedMatchesQueueOrder(t *testing.T) {
 			if got[s] != r {
 				t.Fatalf("case %d: %v reached as %+v, want %+v", n, s, got[s], r)
 			}
+		}
+	}
+}
+
+// place is a square with a tag, as a tagged search reaches it.
+type place struct {
+	At  Square
+	Tag uint64
+}
+
+// columnTag is the tag of the test's tagged searches: the set of columns,
+// modulo 4, a way has entered.
+func columnTag(from, to Square, tag uint64) uint64 { return tag | 1<<(to.X%4) }
+
+// TestTaggedSearchMatchesBruteForce checks a tagged Search against
+// relaxation over (square, tag) pairs on random maps: the same pairs at
+// the same least keys, each way made of legal steps whose tags and costs
+// add up to its own, and MaxWays stopping a search that finds more pairs.
+func TestTaggedSearchMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(56, 78))
+	for n := range 200 {
+		c, budget := randomCase(rng, 8, false)
+		b := c.board(t)
+		m := b.Map()
+		want := map[place]int{{c.start, 0}: 0}
+		for changed := true; changed; {
+			changed = false
+			for p, d := range want {
+				for _, dir := range Directions {
+					to := p.At.Add(dir)
+					if !c.open(to) {
+						continue
+					}
+					q, nd := place{to, columnTag(p.At, to, p.Tag)}, d+c.cost(p.At, to)
+					if old, ok := want[q]; nd <= budget && (!ok || nd < old) {
+						want[q], changed = nd, true
+					}
+				}
+			}
+		}
+		o := Options{From: Single(c.start), Radius: -1, Corners: Cutting, Tag: columnTag, Cost: c.cost, Budget: budget}
+		r := b.Search(o)
+		got := 0
+		for y := range m.H {
+			for x := range m.W {
+				for _, w := range r.Ways(Square{x, y}) {
+					got++
+					if k, ok := want[place{w.At, w.Tag}]; !ok || k != w.Key {
+						t.Fatalf("case %d: way to %v tag %b key %d, want key %d (found %v)", n, w.At, w.Tag, w.Key, k, ok)
+					}
+					path := r.WayPath(w)
+					tag, key := uint64(0), 0
+					for i := 1; i < len(path); i++ {
+						if Chebyshev(path[i-1], path[i]) != 1 || !c.open(path[i]) {
+							t.Fatalf("case %d: way %v has an illegal step", n, path)
+						}
+						tag, key = columnTag(path[i-1], path[i], tag), key+c.cost(path[i-1], path[i])
+					}
+					if path[0] != c.start || path[len(path)-1] != w.At || tag != w.Tag || key != w.Key {
+						t.Fatalf("case %d: way %v adds up to tag %b key %d, not %b %d", n, path, tag, key, w.Tag, w.Key)
+					}
+				}
+			}
+		}
+		if got != len(want) || r.Overflowed() {
+			t.Fatalf("case %d: %d ways (overflowed %v), want %d", n, got, r.Overflowed(), len(want))
+		}
+		if _, ok := r.Cost(c.start); ok {
+			t.Fatalf("case %d: Cost reads a tagged search", n)
+		}
+		o.MaxWays = len(want)
+		if b.Search(o).Overflowed() {
+			t.Fatalf("case %d: overflowed at MaxWays %d with %d ways", n, o.MaxWays, len(want))
+		}
+		if o.MaxWays = len(want) - 1; o.MaxWays > 0 && !b.Search(o).Overflowed() {
+			t.Fatalf("case %d: not overflowed at MaxWays %d with %d ways", n, o.MaxWays, len(want))
 		}
 	}
 }

@@ -47,8 +47,7 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 	win := b.window(here.At, bu.Squares)
 	reachMask, known := make([]uint64, win.len()), make([]bool, win.len())
 	var buf []int32
-	maskAt := func(sq int32) uint64 {
-		s := b.board.Square(int(sq))
+	maskAt := func(s grid.Square) uint64 {
 		k := win.index(s)
 		if !known[k] {
 			buf = b.near(s, here.Side, buf[:0])
@@ -59,10 +58,6 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 		}
 		return reachMask[k]
 	}
-	type state struct {
-		sq   int32
-		mask uint64
-	}
 	maskWeight := func(m uint64) int {
 		w := 0
 		for k := range weight {
@@ -72,61 +67,30 @@ func (b *Battle) SafestPath(id string, mv Move, to grid.Square, weigh func(OA) i
 		}
 		return w
 	}
-	sq := b.facts(i, bu.Squares)
-	startState := state{int32(b.board.Index(here.At)), 0}
-	parent := map[state]state{startState: startState}
-	layer := []state{startState}
-	target := int32(b.board.Index(to))
-	best, bestW := state{-1, 0}, 0
-	for depth := 0; depth <= bu.Squares && len(layer) > 0; depth++ {
-		for _, s := range layer {
-			if s.sq == target {
-				if w := maskWeight(s.mask); best.sq < 0 || w < bestW {
-					best, bestW = s, w
-				}
-			}
-		}
-		if depth == bu.Squares {
-			break
-		}
-		var next []state
-		for _, s := range layer {
-			from := b.board.Square(int(s.sq))
-			ff := grid.Footprint{At: from, Side: here.Side}
-			passing := sq.at(from)&factPassing != 0
-			for _, d := range grid.Directions {
-				t := from.Add(d)
-				if !b.board.CanStep(ff, d) || sq.at(t)&factEnterable == 0 || passing && b.provokes(i, mv.Mode, from, t) {
-					continue
-				}
-				ti := int32(b.board.Index(t))
-				ns := state{ti, s.mask | maskAt(s.sq)&^maskAt(ti)}
-				if _, ok := parent[ns]; ok {
-					continue
-				}
-				parent[ns] = s
-				next = append(next, ns)
-			}
-		}
-		if len(parent) > MaxSafestStates {
-			return b.path(i, mv, bu, to)
-		}
-		layer = next
+	// One step a square on a budget in squares, breadth first: each way
+	// to a (square, enemies provoked) pair is the first found of the
+	// fewest steps.
+	r := b.board.Search(grid.Options{From: here, Radius: bu.Squares, Budget: bu.Squares,
+		Cost: b.stepCost(i, mv.Mode, b.facts(i, bu.Squares)), MaxWays: MaxSafestStates,
+		Tag: func(from, to grid.Square, mask uint64) uint64 {
+			return mask | maskAt(from)&^maskAt(to)
+		}})
+	if r.Overflowed() {
+		return b.path(i, mv, bu, to)
 	}
-	if best.sq < 0 {
+	// The least weight wins, then the fewest steps, then the first found.
+	var best *grid.Way
+	bestW := 0
+	ways := r.Ways(to)
+	for k := range ways {
+		if w := maskWeight(ways[k].Tag); best == nil || w < bestW {
+			best, bestW = &ways[k], w
+		}
+	}
+	if best == nil {
 		return Plan{}, refuse(ReasonNoPath, "to")
 	}
-	var path []grid.Square
-	for s := best; ; s = parent[s] {
-		path = append(path, b.board.Square(int(s.sq)))
-		if s == startState {
-			break
-		}
-	}
-	for a, z := 0, len(path)-1; a < z; a, z = a+1, z-1 {
-		path[a], path[z] = path[z], path[a]
-	}
-	p, err := b.walk(i, mv, bu, path)
+	p, err := b.walk(i, mv, bu, r.WayPath(*best))
 	if err != nil {
 		return Plan{}, err
 	}
