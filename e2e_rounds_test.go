@@ -101,11 +101,11 @@ func TestE2EDairnSidePhase(t *testing.T) {
 		var checks []combat.MoraleCheck
 		for _, evs := range replayAll(t, enc, cmds) {
 			for _, ev := range evs {
-				if ev.Type == combat.PhaseHitResolved {
-					hits = append(hits, *ev.Phase)
-				}
-				if ev.Type == combat.MoraleChecked {
-					checks = append(checks, *ev.Morale)
+				switch p := ev.Payload.(type) {
+				case *combat.PhaseHit:
+					hits = append(hits, *p)
+				case *combat.MoraleCheck:
+					checks = append(checks, *p)
 				}
 			}
 		}
@@ -367,7 +367,7 @@ func TestE2EDairnRoundForms(t *testing.T) {
 	blast := combat.Declare{Declaration: combat.Declaration{Attacker: "ash", Targets: []string{"brute", "lookout"}}}
 	count := combat.Act{ID: "ash", Key: cairn.ActBlastCount, Value: int(cairn.D8)}
 	evs := replayAll(t, enc, []combat.Command{blast, count})
-	rolled, _ := hasEvent(evs[1], combat.ActResolved)
+	rolled, _ := actDone(evs[1])
 	odds := func(enc combat.Encounter) combat.Chance {
 		t.Helper()
 		o, err := cairn.Ruleset{}.MoraleOdds(enc)
@@ -419,8 +419,8 @@ func TestE2EDairnRoundForms(t *testing.T) {
 	pick("form-targets-value", "8")
 	click(t, ctx, "#form-targets")
 	result := poll[string](t, ctx, `(document.getElementById('form-targets-result') || {}).textContent || ''`, 5*time.Second)
-	if want := i18n.T(i18n.English, "actform.rolled", "n", rolled.Count); result != want {
-		t.Errorf("blast count shows %q; the engine rolled %d", result, rolled.Count)
+	if want := i18n.T(i18n.English, "actform.rolled", "n", rolled.Value); result != want {
+		t.Errorf("blast count shows %q; the engine rolled %d", result, rolled.Value)
 	}
 	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
 	screenshot(t, ctx, "dairn-forms-declared")
@@ -435,14 +435,14 @@ func TestE2EDairnRoundForms(t *testing.T) {
 	screenshot(t, ctx, "dairn-forms-loss")
 }
 
-// hasEvent returns the first event of type typ.
-func hasEvent(evs []combat.Event, typ combat.EventType) (combat.Event, bool) {
+// actDone returns what the first act among evs produced.
+func actDone(evs []combat.Event) (combat.ActDone, bool) {
 	for _, e := range evs {
-		if e.Type == typ {
-			return e, true
+		if a, ok := e.Payload.(combat.ActDone); ok {
+			return a, true
 		}
 	}
-	return combat.Event{}, false
+	return combat.ActDone{}, false
 }
 
 // TestE2EKCTraining trains a warrior in setup through the round panel's
@@ -461,8 +461,8 @@ func TestE2EKCTraining(t *testing.T) {
 	group := krysztaly.TrainingAct("hero", krysztaly.TrainGroup, "swords", krysztaly.TierNone)
 	tier := krysztaly.TrainingAct("hero", krysztaly.TrainTier, "swords", krysztaly.Specialist)
 	evs := replayAll(t, enc, []combat.Command{group, tier})
-	learnt, _ := hasEvent(evs[0], combat.ActResolved)
-	specialised, _ := hasEvent(evs[1], combat.ActResolved)
+	learnt, _ := actDone(evs[0])
+	specialised, _ := actDone(evs[1])
 
 	srv := startServer(t)
 	ctx := newBrowser(t)
@@ -500,8 +500,8 @@ func TestE2EKCTraining(t *testing.T) {
 	line := func(n int) string {
 		return poll[string](t, ctx, `(document.querySelectorAll('#log li[data-type=actResolved]')[`+strconv.Itoa(n)+`] || {textContent: ''}).textContent`, 5*time.Second)
 	}
-	if got := line(0); !strings.Contains(got, i18n.ActLabel(i18n.English, e2eGlossary(kc), group.Key)) || !strings.Contains(got, strconv.Itoa(learnt.Count)) {
-		t.Errorf("the log reads %q; want the training and the rolled %d", got, learnt.Count)
+	if got := line(0); !strings.Contains(got, i18n.ActLabel(i18n.English, e2eGlossary(kc), group.Key)) || !strings.Contains(got, strconv.Itoa(learnt.Value)) {
+		t.Errorf("the log reads %q; want the training and the rolled %d", got, learnt.Value)
 	}
 	eval[bool](t, ctx, `(document.getElementById('rounds').scrollIntoView(), true)`)
 	screenshot(t, ctx, "kc-training-group")
@@ -510,8 +510,8 @@ func TestE2EKCTraining(t *testing.T) {
 	}
 	pick("form-train-tier-value", strconv.Itoa(int(krysztaly.Specialist)))
 	click(t, ctx, "#form-train-tier")
-	if got := line(1); !strings.Contains(got, strconv.Itoa(specialised.Count)) || specialised.Count != learnt.Count+5 {
-		t.Errorf("the log reads %q; want double proficiency at %d + 5 = %d", got, learnt.Count, specialised.Count)
+	if got := line(1); !strings.Contains(got, strconv.Itoa(specialised.Value)) || specialised.Value != learnt.Value+5 {
+		t.Errorf("the log reads %q; want double proficiency at %d + 5 = %d", got, learnt.Value, specialised.Value)
 	}
 	screenshot(t, ctx, "kc-training-tier")
 }

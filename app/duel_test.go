@@ -172,7 +172,7 @@ func TestDuelPlaysThroughTheApp(t *testing.T) {
 			if i < 0 {
 				t.Fatalf("the attack resolved nothing: %v", evs)
 			}
-			trace := app.HTMLString(renderTrace(tbl.lang, traceView(tbl.lang, tbl.state(), evs[i])))
+			trace := app.HTMLString(renderTrace(tbl.lang, traceView(tbl.lang, tbl.state(), evs[i], evs[i].Payload.(combat.Blow))))
 			if !strings.Contains(trace, "DUEL-2") || !strings.Contains(trace, i18n.Dice(tbl.lang, nil, 6)) {
 				t.Errorf("the trace lacks its rule or its k6: %s", trace)
 			}

@@ -159,17 +159,17 @@ func TestPinchZooms(t *testing.T) {
 func TestRoundEventsHaveWords(t *testing.T) {
 	enc := combat.Encounter{Ruleset: "cairn", Combatants: []combat.Combatant{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bo"}}}
 	for _, ev := range []combat.Event{
-		{Type: combat.AttackDeclared, Actor: "a", Target: "b"},
-		{Type: combat.PhaseHitResolved, Actor: "a", Target: "b", Damage: 3, Phase: &combat.PhaseHit{Result: 4}},
-		{Type: combat.MoraleChecked, Actor: "a", Key: "bandits"},
+		{Type: combat.AttackDeclared, Actor: "a", Target: "b", Payload: combat.Declared{Targets: 1}},
+		{Type: combat.PhaseHitResolved, Actor: "a", Target: "b", Payload: &combat.PhaseHit{Target: "b", Result: 4, Damage: 3}},
+		{Type: combat.MoraleChecked, Actor: "a", Payload: &combat.MoraleCheck{Group: "bandits"}},
 		{Type: combat.Fled, Actor: "a"},
-		{Type: combat.Configured, Actor: "a"},
-		{Type: combat.SurpriseRolled, Actor: "a"},
+		{Type: combat.Configured, Actor: "a", Payload: combat.Settings{Segments: 10}},
+		{Type: combat.SurpriseRolled, Actor: "a", Payload: combat.SurpriseRoll{Surprised: 1}},
 		{Type: combat.SurpriseMarked, Actor: "a"},
-		{Type: combat.AttackScheduled, Actor: "a", Segment: 2},
-		{Type: combat.SegmentResolved, Actor: "a", Segment: 2},
-		{Type: combat.ActResolved, Actor: "a", Key: "aid"},
-		{Type: combat.ActResolved, Actor: "a", Key: "lose-str", Count: 3},
+		{Type: combat.AttackScheduled, Actor: "a", Payload: combat.SegmentMark{Segment: 2}},
+		{Type: combat.SegmentResolved, Actor: "a", Payload: combat.SegmentMark{Segment: 2}},
+		{Type: combat.ActResolved, Actor: "a", Payload: combat.ActDone{Key: "aid"}},
+		{Type: combat.ActResolved, Actor: "a", Payload: combat.ActDone{Key: "lose-str", Value: 3}},
 	} {
 		for _, l := range i18n.Langs {
 			got := text(eventWords(l, enc, ev))

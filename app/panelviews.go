@@ -210,8 +210,11 @@ func (m *Model) attackView(enc combat.Encounter) AttackView {
 		v.Ready = r
 	}
 	for _, ev := range m.last {
-		if ev.Type == combat.AttackResolved || ev.Type == combat.PhaseHitResolved {
-			v.Traces = append(v.Traces, traceView(l, enc, ev))
+		switch p := ev.Payload.(type) {
+		case combat.Blow:
+			v.Traces = append(v.Traces, traceView(l, enc, ev, p))
+		case *combat.PhaseHit:
+			v.Traces = append(v.Traces, traceView(l, enc, ev, combat.Blow{Hit: p.Damage > 0, Damage: p.Damage, Trace: p.Trace}))
 		}
 	}
 	return v
@@ -316,14 +319,15 @@ func (m *Model) targetingView(enc combat.Encounter) *TargetingView {
 	return v
 }
 
-// traceView builds a resolved attack's view-model.
-func traceView(l i18n.Lang, enc combat.Encounter, ev combat.Event) TraceView {
+// traceView builds the view-model of an attack resolved by ev, whose
+// outcome is blow.
+func traceView(l i18n.Lang, enc combat.Encounter, ev combat.Event, blow combat.Blow) TraceView {
 	who, _ := enc.Combatant(ev.Actor)
 	whom, _ := enc.Combatant(ev.Target)
-	v := TraceView{Actor: ev.Actor, Ruleset: enc.Ruleset, Trace: ev.Trace,
+	v := TraceView{Actor: ev.Actor, Ruleset: enc.Ruleset, Trace: blow.Trace,
 		By: i18n.Parts(l, "attack.trace.by", "a", who.Name, "b", whom.Name), Result: i18n.Parts(l, "attack.result.miss")}
-	if ev.Hit {
-		v.Result = i18n.Parts(l, "attack.result.hit", "n", ev.Damage)
+	if blow.Hit {
+		v.Result = i18n.Parts(l, "attack.result.hit", "n", blow.Damage)
 	}
 	return v
 }

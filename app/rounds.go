@@ -224,11 +224,11 @@ func (m *Model) lastPhase() ([]combat.PhaseHit, []combat.MoraleCheck) {
 		var hits []combat.PhaseHit
 		var morale []combat.MoraleCheck
 		for _, ev := range recent[i] {
-			if ev.Type == combat.PhaseHitResolved && ev.Phase != nil {
-				hits = append(hits, *ev.Phase)
-			}
-			if ev.Type == combat.MoraleChecked && ev.Morale != nil {
-				morale = append(morale, *ev.Morale)
+			switch p := ev.Payload.(type) {
+			case *combat.PhaseHit:
+				hits = append(hits, *p)
+			case *combat.MoraleCheck:
+				morale = append(morale, *p)
 			}
 		}
 		if len(hits) > 0 || len(morale) > 0 {
@@ -488,11 +488,11 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 		row = append(row, app.Button().ID("form-"+f.Name).Class("small").Attr("data-form", f.Name).Text(i18n.T(l, button)).OnClick(t.onActForm))
 		var steps []app.UI
 		for _, ev := range t.last {
-			if ev.Type == combat.ActResolved && slices.Contains(f.Keys, ev.Key) {
+			if act, ok := ev.Payload.(combat.ActDone); ok && slices.Contains(f.Keys, act.Key) {
 				if f.Die {
-					row = append(row, app.Text(" "), app.Span().ID("form-"+f.Name+"-result").Body(say(l, "actform.rolled", "n", ev.Count)...))
+					row = append(row, app.Text(" "), app.Span().ID("form-"+f.Name+"-result").Body(say(l, "actform.rolled", "n", act.Value)...))
 				}
-				steps = append(steps, traceSteps(l, enc.Ruleset, ev.Trace)...)
+				steps = append(steps, traceSteps(l, enc.Ruleset, act.Trace)...)
 			}
 		}
 		out = append(out, app.Div().Class("act-form").Attr("data-form", f.Name).Body(row...))
@@ -623,17 +623,26 @@ func (t *Table) renderTimeline(enc combat.Encounter, rs combat.Ruleset) []app.UI
 // roundWords renders the events of the round structures as log lines in l,
 // nil for others.
 func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat.Event) []i18n.Part {
+	switch p := ev.Payload.(type) {
+	case *combat.PhaseHit:
+		return i18n.Parts(l, "log.phase-hit", "b", name(ev.Target), "r", p.Result, "n", p.Damage)
+	case *combat.MoraleCheck:
+		return i18n.Parts(l, "log.morale", "group", p.Group)
+	case combat.SegmentMark:
+		if ev.Type == combat.AttackScheduled {
+			return i18n.Parts(l, "timeline.marker", "name", name(ev.Actor), "n", p.Segment)
+		}
+		return i18n.Parts(l, "timeline.segment", "n", p.Segment)
+	case combat.ActDone:
+		act := i18n.ActLabel(l, glossary(ruleset), p.Key)
+		if p.Value != 0 {
+			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", act, "n", p.Value)
+		}
+		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", act)
+	}
 	switch ev.Type {
 	case combat.AttackDeclared:
 		return i18n.Parts(l, "log.declared", "a", name(ev.Actor), "b", name(ev.Target))
-	case combat.PhaseHitResolved:
-		r := 0
-		if ev.Phase != nil {
-			r = ev.Phase.Result
-		}
-		return i18n.Parts(l, "log.phase-hit", "b", name(ev.Target), "r", r, "n", ev.Damage)
-	case combat.MoraleChecked:
-		return i18n.Parts(l, "log.morale", "group", ev.Key)
 	case combat.Fled:
 		return i18n.Parts(l, "log.fled", "name", name(ev.Actor))
 	case combat.Configured:
@@ -642,15 +651,6 @@ func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat
 		return i18n.Parts(l, "log.surprise")
 	case combat.SurpriseMarked:
 		return i18n.Parts(l, "log.surprise-marked", "name", name(ev.Actor))
-	case combat.AttackScheduled:
-		return i18n.Parts(l, "timeline.marker", "name", name(ev.Actor), "n", ev.Segment)
-	case combat.SegmentResolved:
-		return i18n.Parts(l, "timeline.segment", "n", ev.Segment)
-	case combat.ActResolved:
-		if ev.Count != 0 {
-			return i18n.Parts(l, "log.act-value", "name", name(ev.Actor), "act", i18n.ActLabel(l, glossary(ruleset), ev.Key), "n", ev.Count)
-		}
-		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", i18n.ActLabel(l, glossary(ruleset), ev.Key))
 	}
 	return nil
 }

@@ -231,13 +231,25 @@ func TestExplain(t *testing.T) {
 func TestEveryEventHasWords(t *testing.T) {
 	to := grid.Square{X: 1, Y: 2}
 	enc := combat.Encounter{Ruleset: "kaldaria", Combatants: []combat.Combatant{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bo"}}}
+	carried := map[combat.EventType]combat.Payload{
+		combat.InitiativeRolled:  combat.Lineup{Order: []combat.Slot{{Members: []string{"a"}, Score: 12}}},
+		combat.OrderSet:          combat.Lineup{Order: []combat.Slot{{Members: []string{"a"}}}},
+		combat.Joined:            combat.JoinScore{Score: 12},
+		combat.Moved:             combat.MoveStep{Cost: 2},
+		combat.DecisionRequested: &combat.Decision{Kind: combat.DecideOpportunity, Chooser: "b", Attack: combat.AttackRequest{Defender: "a"}},
+		combat.Chosen:            combat.Choice{Key: "charging"},
+		combat.AttackResolved:    combat.Blow{Hit: true, Damage: 4},
+		combat.HPChanged:         combat.HPSet{HP: 6},
+		combat.ConditionAdded:    combat.ConditionKey{Condition: "charging"},
+		combat.ConditionRemoved:  combat.ConditionKey{Condition: "charging"},
+		combat.ActionUsed:        combat.ActionSpent{Key: "charging", Resource: "action"},
+	}
 	for _, typ := range []combat.EventType{combat.Placed, combat.Edited, combat.Removed, combat.Repositioned, combat.MapEdited,
 		combat.InitiativeRolled, combat.OrderSet, combat.Joined, combat.EncounterStarted, combat.RoundStarted, combat.TurnStarted,
 		combat.Moved, combat.MoveStopped, combat.MoveReset, combat.DecisionRequested, combat.OpportunityTaken, combat.OpportunityPassed,
 		combat.Chosen, combat.AttackResolved, combat.HPChanged, combat.Downed, combat.ConditionAdded, combat.ConditionRemoved,
 		combat.ActionUsed, combat.ReactionUnlocked, combat.TurnEnded, combat.SideStanding, combat.EncounterEnded} {
-		ev := combat.Event{Type: typ, Actor: "a", Target: "b", To: &to, Round: 2, Key: "charging", Resource: "action",
-			Decision: &combat.Decision{Kind: combat.DecideOpportunity, Chooser: "b", Attack: combat.AttackRequest{Defender: "a"}}}
+		ev := combat.Event{Type: typ, Actor: "a", Target: "b", To: &to, Round: 2, Payload: carried[typ]}
 		for _, l := range i18n.Langs {
 			parts := eventWords(l, enc, ev)
 			text := ""

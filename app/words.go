@@ -54,6 +54,35 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 	if key, ok := eventMessages[ev.Type]; ok {
 		return i18n.Parts(l, key, "name", name(ev.Actor))
 	}
+	label := func(key string) string { return i18n.Label(l, glossary(enc.Ruleset), key) }
+	switch p := ev.Payload.(type) {
+	case *combat.Decision:
+		if p.Kind == combat.DecideOpportunity {
+			return i18n.Parts(l, "log.oa", "a", name(p.Chooser), "b", name(p.Attack.Defender))
+		}
+		return i18n.Parts(l, "log.decision")
+	case combat.Blow:
+		if p.Hit {
+			return i18n.Parts(l, "log.hit", "a", name(ev.Actor), "b", name(ev.Target), "n", p.Damage)
+		}
+		return i18n.Parts(l, "log.no-damage", "a", name(ev.Actor), "b", name(ev.Target))
+	case combat.ActionSpent:
+		return i18n.Parts(l, "log.action", "name", name(ev.Actor), "action", actionLabel(l, enc.Ruleset, combat.ActionChoice{Key: p.Key, Resource: p.Resource}))
+	case combat.HPSet:
+		return i18n.Parts(l, "log.hp", "name", name(ev.Actor), "n", p.HP)
+	case combat.ConditionKey:
+		if ev.Type == combat.ConditionRemoved {
+			return i18n.Parts(l, "log.condition-removed", "name", name(ev.Actor), "condition", label(p.Condition))
+		}
+		return i18n.Parts(l, "log.condition", "name", name(ev.Actor), "condition", label(p.Condition))
+	case combat.Choice:
+		return i18n.Parts(l, "log.chosen", "name", name(ev.Actor), "choice", label(p.Key))
+	case combat.AimChange:
+		if p.Exits == 0 {
+			return i18n.Parts(l, "log.aim-fight", "side", p.Side)
+		}
+		return i18n.Parts(l, "log.aim-escape", "side", p.Side)
+	}
 	switch ev.Type {
 	case combat.InitiativeRolled:
 		return i18n.Parts(l, "log.initiative")
@@ -63,39 +92,14 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 		return i18n.Parts(l, "log.round", "n", ev.Round)
 	case combat.Moved:
 		return i18n.Parts(l, "log.move", "name", name(ev.Actor), "square", ev.To.Name())
-	case combat.DecisionRequested:
-		if ev.Decision != nil && ev.Decision.Kind == combat.DecideOpportunity {
-			return i18n.Parts(l, "log.oa", "a", name(ev.Decision.Chooser), "b", name(ev.Decision.Attack.Defender))
-		}
-		return i18n.Parts(l, "log.decision")
-	case combat.AttackResolved:
-		if ev.Hit {
-			return i18n.Parts(l, "log.hit", "a", name(ev.Actor), "b", name(ev.Target), "n", ev.Damage)
-		}
-		return i18n.Parts(l, "log.no-damage", "a", name(ev.Actor), "b", name(ev.Target))
-	case combat.ActionUsed:
-		return i18n.Parts(l, "log.action", "name", name(ev.Actor), "action", actionLabel(l, enc.Ruleset, combat.ActionChoice{Key: ev.Key, Resource: ev.Resource}))
-	case combat.HPChanged:
-		return i18n.Parts(l, "log.hp", "name", name(ev.Actor), "n", ev.HP)
 	case combat.EncounterEnded:
 		return i18n.Parts(l, "log.over")
 	case combat.MapEdited:
 		return i18n.Parts(l, "log.map")
 	case combat.OrderSet:
 		return i18n.Parts(l, "log.order")
-	case combat.ConditionAdded:
-		return i18n.Parts(l, "log.condition", "name", name(ev.Actor), "condition", i18n.Label(l, glossary(enc.Ruleset), ev.Key))
-	case combat.ConditionRemoved:
-		return i18n.Parts(l, "log.condition-removed", "name", name(ev.Actor), "condition", i18n.Label(l, glossary(enc.Ruleset), ev.Key))
-	case combat.Chosen:
-		return i18n.Parts(l, "log.chosen", "name", name(ev.Actor), "choice", i18n.Label(l, glossary(enc.Ruleset), ev.Key))
 	case combat.SideStanding:
 		return i18n.Parts(l, "log.one-side")
-	case combat.AimSet:
-		if ev.Count == 0 {
-			return i18n.Parts(l, "log.aim-fight", "side", ev.Key)
-		}
-		return i18n.Parts(l, "log.aim-escape", "side", ev.Key)
 	}
 	return roundWords(l, enc.Ruleset, name, ev)
 }

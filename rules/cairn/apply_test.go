@@ -269,8 +269,8 @@ func TestPhaseVectorsThroughApply(t *testing.T) {
 			}
 			var hits []combat.PhaseHit
 			for _, ev := range evs {
-				if ev.Type == combat.PhaseHitResolved {
-					hits = append(hits, *ev.Phase)
+				if h, ok := ev.Payload.(*combat.PhaseHit); ok {
+					hits = append(hits, *h)
 				}
 			}
 			if len(hits) != len(pkg.Hits) {
@@ -367,7 +367,7 @@ func TestActVectorsThroughApply(t *testing.T) {
 				t.Fatal(err)
 			}
 			ev, ok := hasEvent(evs, combat.ActResolved)
-			if !ok || ev.Count != tc.value {
+			if act, _ := ev.Payload.(combat.ActDone); !ok || act.Value != tc.value {
 				t.Fatalf("act event %+v; want value %d", ev, tc.value)
 			}
 			if tc.pkg == nil {
@@ -529,7 +529,7 @@ func TestActFormsOffered(t *testing.T) {
 			}
 			if tc.blast {
 				_, evs, err := combat.Apply(Ruleset{}, enc, combat.Act{ID: "swarm", Key: ActBlastCount, Value: forms[1].Values[1]}, dicetest.Script(t, 5))
-				if e, ok := hasEvent(evs, combat.ActResolved); err != nil || !ok || e.Count != 5 {
+				if e, ok := hasEvent(evs, combat.ActResolved); err != nil || !ok || e.Payload.(combat.ActDone).Value != 5 {
 					t.Errorf("CA-BLAST-2: %v %v", evs, err)
 				}
 			}
@@ -550,7 +550,8 @@ func TestMoraleAfterGMLoss(t *testing.T) {
 		t.Fatal(err)
 	}
 	e, ok := hasEvent(evs, combat.MoraleChecked)
-	if !ok || e.Rule != "ENG-ACT-4" || e.Morale == nil || !slices.Equal(e.Morale.Fled, []string{"b"}) {
+	m, _ := e.Payload.(*combat.MoraleCheck)
+	if !ok || e.Rule != "ENG-ACT-4" || m == nil || !slices.Equal(m.Fled, []string{"b"}) {
 		t.Fatalf("CA-ALG-D: morale after the loss %+v (events %v)", e, evs)
 	}
 	if f, ok := hasEvent(evs, combat.Fled); !ok || f.Actor != "b" {
@@ -569,8 +570,8 @@ func TestMoraleAfterGMLoss(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(pkg.Fled, e.Morale.Fled) || !slices.Equal(pkg.Trace, e.Morale.Trace) {
-		t.Errorf("through Apply %v / %v, CheckMorale %v / %v", e.Morale.Fled, e.Morale.Trace, pkg.Fled, pkg.Trace)
+	if !slices.Equal(pkg.Fled, m.Fled) || !slices.Equal(pkg.Trace, m.Trace) {
+		t.Errorf("through Apply %v / %v, CheckMorale %v / %v", m.Fled, m.Trace, pkg.Fled, pkg.Trace)
 	}
 	// A PC's loss: no morale for the party's PCs.
 	_, evs, err = combat.Apply(Ruleset{}, enc, combat.Act{ID: "hero", Key: ActLoseWIL, Value: 10}, dicetest.Script(t))

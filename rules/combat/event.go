@@ -5,75 +5,158 @@ import "battlemat/rules/grid"
 // EventType names what happened, in the past tense.
 type EventType string
 
-// The events Apply emits.
+// The events Apply emits. The comment names the Payload a kind carries;
+// the others carry none.
 const (
 	Placed            EventType = "placed"
 	Edited            EventType = "edited"
 	Removed           EventType = "removed"
 	Repositioned      EventType = "repositioned"
 	MapEdited         EventType = "mapEdited"
-	InitiativeRolled  EventType = "initiativeRolled" // Order holds the new order
-	OrderSet          EventType = "orderSet"
-	Joined            EventType = "joined" // a late joiner was inserted in the order with Score (DND-AMB-14)
+	InitiativeRolled  EventType = "initiativeRolled" // Lineup
+	OrderSet          EventType = "orderSet"         // Lineup
+	Joined            EventType = "joined"           // a late joiner was inserted in the order: JoinScore (DND-AMB-14)
 	EncounterStarted  EventType = "encounterStarted"
 	RoundStarted      EventType = "roundStarted"
 	TurnStarted       EventType = "turnStarted"
-	Moved             EventType = "moved" // one step: From, To, Cost
+	Moved             EventType = "moved" // one step from From to To: MoveStep
 	MoveStopped       EventType = "moveStopped"
 	MoveReset         EventType = "moveReset"
-	DecisionRequested EventType = "decisionRequested" // Decision holds the question
+	DecisionRequested EventType = "decisionRequested" // *Decision, the question
 	OpportunityTaken  EventType = "opportunityTaken"
 	OpportunityPassed EventType = "opportunityPassed"
-	Chosen            EventType = "chosen"
-	AttackResolved    EventType = "attackResolved" // Hit, Damage, Trace
-	HPChanged         EventType = "hpChanged"      // HP
+	Chosen            EventType = "chosen"         // Choice
+	AttackResolved    EventType = "attackResolved" // Blow
+	HPChanged         EventType = "hpChanged"      // HPSet
 	Downed            EventType = "downed"
-	ConditionAdded    EventType = "conditionAdded"
-	ConditionRemoved  EventType = "conditionRemoved"
-	ActionUsed        EventType = "actionUsed"       // Key, Resource, Rule, Movement gained, Trace
+	ConditionAdded    EventType = "conditionAdded"   // ConditionKey
+	ConditionRemoved  EventType = "conditionRemoved" // ConditionKey
+	ActionUsed        EventType = "actionUsed"       // ActionSpent
 	ReactionUnlocked  EventType = "reactionUnlocked" // surprise no longer holds Actor's off-turn counters (ENG-SURP-3)
 	TurnEnded         EventType = "turnEnded"
 	RoundEnded        EventType = "roundEnded"
 	SideStanding      EventType = "sideStanding" // only one side can still act: the GM may end the fight (DND-AMB-19)
 	EncounterEnded    EventType = "encounterEnded"
-	AttackDeclared    EventType = "attackDeclared"   // queued in a side phase: Target is the first target, Count the number of targets (ENG-PHASE-2)
-	PhaseHitResolved  EventType = "phaseHitResolved" // one target of a side phase: Phase holds its dice, Damage, Key = outcome (ENG-PHASE-3)
-	MoraleChecked     EventType = "moraleChecked"    // Morale holds the check, Key = group, Count = number fled (ENG-PHASE-5)
+	AttackDeclared    EventType = "attackDeclared"   // queued in a side phase: Target is the first target; Declared (ENG-PHASE-2)
+	PhaseHitResolved  EventType = "phaseHitResolved" // one target of a side phase: *PhaseHit (ENG-PHASE-3)
+	MoraleChecked     EventType = "moraleChecked"    // *MoraleCheck (ENG-PHASE-5)
 	Fled              EventType = "fled"             // Actor failed a morale check and flees (ENG-PHASE-5)
-	Configured        EventType = "configured"       // the GM changed the encounter's settings: Segment = segments per round (ENG-SET-1)
-	SurpriseRolled    EventType = "surpriseRolled"   // Trace holds the checks, Count the number surprised (ENG-SURP-1)
+	Configured        EventType = "configured"       // the GM changed the encounter's settings: Settings (ENG-SET-1)
+	SurpriseRolled    EventType = "surpriseRolled"   // SurpriseRoll (ENG-SURP-1)
 	SurpriseMarked    EventType = "surpriseMarked"   // Actor is proposed as surprised (ENG-SURP-1)
-	ActResolved       EventType = "actResolved"      // a ruleset's act: Key, Target, Count = the number it produced, Trace (ENG-ACT-1)
-	AttackScheduled   EventType = "attackScheduled"  // put on the segment timeline: Segment = its segment in this round (ENG-TL-2)
-	SegmentResolved   EventType = "segmentResolved"  // the attacks of Segment of this round land (ENG-TL-3)
-	AimSet            EventType = "aimSet"           // the GM set side Key's aim: Count exits, 0 when it now fights to the last (ENG-AIM-2)
+	ActResolved       EventType = "actResolved"      // a ruleset's act on Target: ActDone (ENG-ACT-1)
+	AttackScheduled   EventType = "attackScheduled"  // put on the segment timeline: SegmentMark (ENG-TL-2)
+	SegmentResolved   EventType = "segmentResolved"  // the attacks of a segment of this round land: SegmentMark (ENG-TL-3)
+	AimSet            EventType = "aimSet"           // the GM set a side's aim: AimChange (ENG-AIM-2)
 )
 
-// Event is one thing that happened while a command was applied. Which fields
-// are set depends on Type; the UI renders events and never recomputes rules.
-// Each number has a field of its own, named for what it counts, so a
-// reader never asks the Type what a number means.
+// Event is one thing that happened while a command was applied: a header
+// every kind shares, and the Payload its kind alone carries. The UI renders
+// events and never recomputes rules.
 type Event struct {
-	Type     EventType    `json:"type"`
-	Rule     RuleID       `json:"rule,omitempty"`
-	Actor    string       `json:"actor,omitempty"`
-	Target   string       `json:"target,omitempty"`
-	From     *grid.Square `json:"from,omitempty"`
-	To       *grid.Square `json:"to,omitempty"`
-	Round    int          `json:"round,omitempty"`
-	Cost     int          `json:"cost,omitempty"`     // Moved: the step's cost, in the ruleset's movement units
-	Damage   int          `json:"damage,omitempty"`   // AttackResolved, PhaseHitResolved: the damage dealt
-	HP       int          `json:"hp,omitempty"`       // HPChanged: the new HP
-	Movement int          `json:"movement,omitempty"` // ActionUsed: the movement the action added to the turn
-	Count    int          `json:"count,omitempty"`    // AttackDeclared, MoraleChecked, SurpriseRolled, ActResolved: how many
-	Segment  int          `json:"segment,omitempty"`  // AttackScheduled, SegmentResolved: a segment of this round; Configured: segments per round
-	Score    int          `json:"score,omitempty"`    // Joined: the initiative score
-	Hit      bool         `json:"hit,omitempty"`
-	Key      string       `json:"key,omitempty"`
-	Resource string       `json:"resource,omitempty"` // ActionUsed: the key of the counter spent
-	Trace    Trace        `json:"trace,omitempty"`
-	Order    []Slot       `json:"order,omitempty"`
-	Decision *Decision    `json:"decision,omitempty"`
-	Phase    *PhaseHit    `json:"phase,omitempty"`
-	Morale   *MoraleCheck `json:"morale,omitempty"`
+	Type    EventType
+	Rule    RuleID
+	Actor   string
+	Target  string
+	From    *grid.Square
+	To      *grid.Square
+	Round   int
+	Payload Payload // nil for the kinds that carry nothing beyond the header
 }
+
+// Payload is what one kind of event carries beyond the header. The set is
+// closed: the types below, each documented with the kinds that carry it, so
+// a reader gets a kind's numbers by asserting its payload's type and cannot
+// read a number the kind does not carry.
+type Payload interface{ payload() }
+
+// MoveStep is what Moved carries: the step's cost, in the ruleset's
+// movement units (ENG-MOVE-3).
+type MoveStep struct{ Cost int }
+
+// Blow is what AttackResolved carries: whether the attack hit, the damage
+// it dealt and the ruleset's trace of its resolution.
+type Blow struct {
+	Hit    bool
+	Damage int
+	Trace  Trace
+}
+
+// HPSet is what HPChanged carries: the combatant's new HP.
+type HPSet struct{ HP int }
+
+// ActionSpent is what ActionUsed carries: the action's key, the key of the
+// counter it spent, the movement it added to the turn (ENG-MOVE-7) and the
+// ruleset's trace.
+type ActionSpent struct {
+	Key      string
+	Resource string
+	Movement int
+	Trace    Trace
+}
+
+// Declared is what AttackDeclared carries: how many targets the queued
+// attack has; the event's Target is the first (ENG-PHASE-2).
+type Declared struct{ Targets int }
+
+// SurpriseRoll is what SurpriseRolled carries: how many combatants the
+// checks surprised, and the checks (ENG-SURP-1).
+type SurpriseRoll struct {
+	Surprised int
+	Trace     Trace
+}
+
+// ActDone is what ActResolved carries: the act's key, the number it
+// produced and the ruleset's trace (ENG-ACT-1).
+type ActDone struct {
+	Key   string
+	Value int
+	Trace Trace
+}
+
+// SegmentMark is what AttackScheduled and SegmentResolved carry: a segment
+// of this round, counted from 0 (ENG-TL-2, ENG-TL-3).
+type SegmentMark struct{ Segment int }
+
+// JoinScore is what Joined carries: the late joiner's initiative score
+// (DND-AMB-14).
+type JoinScore struct{ Score int }
+
+// Lineup is what InitiativeRolled and OrderSet carry: the new order.
+type Lineup struct{ Order []Slot }
+
+// ConditionKey is what ConditionAdded and ConditionRemoved carry: the
+// condition's key.
+type ConditionKey struct{ Condition string }
+
+// Choice is what Chosen carries: the key of the option chosen.
+type Choice struct{ Key string }
+
+// AimChange is what AimSet carries: the side whose aim the GM set and how
+// many exits it now flees to, 0 when it fights to the last (ENG-AIM-2).
+type AimChange struct {
+	Side  string
+	Exits int
+}
+
+// Configured carries the new Settings (ENG-SET-1); DecisionRequested a
+// *Decision, PhaseHitResolved a *PhaseHit (ENG-PHASE-3) and MoraleChecked a
+// *MoraleCheck (ENG-PHASE-5).
+func (Settings) payload()     {}
+func (*Decision) payload()    {}
+func (*PhaseHit) payload()    {}
+func (*MoraleCheck) payload() {}
+
+func (MoveStep) payload()     {}
+func (Blow) payload()         {}
+func (HPSet) payload()        {}
+func (ActionSpent) payload()  {}
+func (Declared) payload()     {}
+func (SurpriseRoll) payload() {}
+func (ActDone) payload()      {}
+func (SegmentMark) payload()  {}
+func (JoinScore) payload()    {}
+func (Lineup) payload()       {}
+func (ConditionKey) payload() {}
+func (Choice) payload()       {}
+func (AimChange) payload()    {}

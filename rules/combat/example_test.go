@@ -18,11 +18,11 @@ func ExampleSession() {
 	s.Do(Start{})
 	events, _ := s.DoWithDice(Attack{Attacker: "A", Defender: "B"}, 19, 3)
 	for _, e := range events {
-		switch e.Type {
-		case AttackResolved:
-			fmt.Println(e.Type, e.Actor, "hits", e.Target, "for", e.Damage)
-		case HPChanged:
-			fmt.Println(e.Type, e.Actor, "has", e.HP)
+		switch p := e.Payload.(type) {
+		case Blow:
+			fmt.Println(e.Type, e.Actor, "hits", e.Target, "for", p.Damage)
+		case HPSet:
+			fmt.Println(e.Type, e.Actor, "has", p.HP)
 		}
 	}
 	s.Undo()

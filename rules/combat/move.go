@@ -190,7 +190,7 @@ func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 	if k, ok := CounterFor(a.rs, UseMove); ok {
 		c.Budget.Counts = c.Budget.Counts.With(k.Key, c.Budget.Left(k.Key)-cost)
 	}
-	a.emit(Event{Type: Moved, Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to, Cost: cost})
+	a.emit(Event{Type: Moved, Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to, Payload: MoveStep{Cost: cost}})
 }
 
 // eligible filters the attackers a Mover offered: present, able to act, not
@@ -250,7 +250,7 @@ func (a *applier) offer() {
 	a.e.Pending = &Decision{Kind: DecideOpportunity, Key: "opportunity-attack", Chooser: m.Attackers[0],
 		Options: []string{AnswerTake, AnswerDecline},
 		Attack:  AttackRequest{Attacker: m.Attackers[0], Defender: m.Mover, Opportunity: true}}
-	a.emit(Event{Type: DecisionRequested, Rule: "ENG-OA-1", Decision: a.e.Pending.clone()})
+	a.emit(Event{Type: DecisionRequested, Rule: "ENG-OA-1", Payload: a.e.Pending.clone()})
 }
 
 // resume carries on after an interrupt: the next attacker is asked, or the
@@ -347,7 +347,7 @@ func (c Choose) apply(a *applier) error {
 	a.e.Pending = nil
 	req := d.Attack
 	req.Answers = append(slices.Clone(req.Answers), c.Choice)
-	a.emit(Event{Type: Chosen, Actor: d.Chooser, Key: c.Choice})
+	a.emit(Event{Type: Chosen, Actor: d.Chooser, Payload: Choice{Key: c.Choice}})
 	if err := a.resolveAttack(req, d.Tape); err != nil {
 		return err
 	}
@@ -448,7 +448,7 @@ func (a *applier) takeAction(c UseAction, spent string) error {
 	if err := a.setStates(eff.State, eff.RoundState); err != nil {
 		return err
 	}
-	a.emit(Event{Type: ActionUsed, Rule: eff.Rule, Actor: c.ID, Key: c.Key, Resource: spent, Movement: eff.Movement, Trace: eff.Trace})
+	a.emit(Event{Type: ActionUsed, Rule: eff.Rule, Actor: c.ID, Payload: ActionSpent{Key: c.Key, Resource: spent, Movement: eff.Movement, Trace: eff.Trace}})
 	return nil
 }
 

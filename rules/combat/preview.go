@@ -123,12 +123,13 @@ func PreviewMove(rs Ruleset, enc Encounter, id string, path []grid.Square) MoveP
 			return p
 		}
 		for _, ev := range events {
+			d, asked := ev.Payload.(*Decision)
 			switch {
 			case ev.Type == Moved && ev.Actor == id:
 				p.Reached = append(p.Reached, *ev.To)
-			case ev.Type == DecisionRequested && ev.Decision.Kind == DecideOpportunity && next.Move != nil:
+			case asked && d.Kind == DecideOpportunity && next.Move != nil:
 				mover, _ := next.Combatant(id)
-				p.Offers = append(p.Offers, Offer{Attacker: ev.Decision.Chooser, At: mover.Pos, Before: next.Move.Path[0]})
+				p.Offers = append(p.Offers, Offer{Attacker: d.Chooser, At: mover.Pos, Before: next.Move.Path[0]})
 			}
 		}
 		if next.Pending == nil || next.Pending.Kind != DecideOpportunity {

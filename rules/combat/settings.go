@@ -43,7 +43,7 @@ func (c Configure) apply(a *applier) error {
 		return err
 	}
 	a.e.Settings = c.Settings
-	a.emit(Event{Type: Configured, Rule: "ENG-SET-1", Segment: c.Settings.Segments})
+	a.emit(Event{Type: Configured, Rule: "ENG-SET-1", Payload: c.Settings})
 	return nil
 }
 
@@ -103,7 +103,7 @@ func (RollSurprise) apply(a *applier) error {
 		c := &a.e.Combatants[i]
 		c.Surprised = slices.Contains(ids, c.ID)
 	}
-	a.emit(Event{Type: SurpriseRolled, Rule: "ENG-SURP-1", Count: len(ids), Trace: tr})
+	a.emit(Event{Type: SurpriseRolled, Rule: "ENG-SURP-1", Payload: SurpriseRoll{Surprised: len(ids), Trace: tr}})
 	for _, id := range ids {
 		if a.e.Find(id) < 0 {
 			return NoCombatant("ENG-SURP-1", "surprised", id)

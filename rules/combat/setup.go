@@ -268,7 +268,7 @@ func (a *applier) addCondition(id, cond string, rule RuleID) error {
 		return Invalid("", "condition", "at most %d conditions", MaxConditions)
 	}
 	cb.Conditions = append(slices.Clip(cb.Conditions), c.Condition) // a new list: the old one may be shared
-	a.emit(Event{Type: ConditionAdded, Rule: rule, Actor: c.ID, Key: c.Condition})
+	a.emit(Event{Type: ConditionAdded, Rule: rule, Actor: c.ID, Payload: ConditionKey{Condition: c.Condition}})
 	return nil
 }
 
@@ -285,7 +285,7 @@ func (c RemoveCondition) apply(a *applier) error {
 	if len(cb.Conditions) == 0 {
 		cb.Conditions = nil
 	}
-	a.emit(Event{Type: ConditionRemoved, Actor: c.ID, Key: c.Condition})
+	a.emit(Event{Type: ConditionRemoved, Actor: c.ID, Payload: ConditionKey{Condition: c.Condition}})
 	return nil
 }
 

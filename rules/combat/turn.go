@@ -147,7 +147,7 @@ func (RollInitiative) apply(a *applier) error {
 		return err
 	}
 	a.e.Order = order
-	a.emit(Event{Type: InitiativeRolled, Rule: "ENG-ORDER-2", Order: cloneOrder(order)})
+	a.emit(Event{Type: InitiativeRolled, Rule: "ENG-ORDER-2", Payload: Lineup{Order: cloneOrder(order)}})
 	return nil
 }
 
@@ -162,7 +162,7 @@ func (c SetOrder) apply(a *applier) error {
 			a.e.Turn = Turn{Slot: si, Member: mi}
 		}
 	}
-	a.emit(Event{Type: OrderSet, Rule: "ENG-ORDER-6", Order: cloneOrder(c.Order)})
+	a.emit(Event{Type: OrderSet, Rule: "ENG-ORDER-6", Payload: Lineup{Order: cloneOrder(c.Order)}})
 	return nil
 }
 
@@ -185,7 +185,7 @@ func (a *applier) join(id string) error {
 	if at <= a.e.Turn.Slot {
 		a.e.Turn.Slot++
 	}
-	a.emit(Event{Type: Joined, Rule: "ENG-ORDER-7", Actor: id, Score: s.Score})
+	a.emit(Event{Type: Joined, Rule: "ENG-ORDER-7", Actor: id, Payload: JoinScore{Score: s.Score}})
 	return nil
 }
 

@@ -47,7 +47,8 @@ func hasEvent(evs []combat.Event, typ combat.EventType, actor string) (combat.Ev
 func TestEngineAmbush(t *testing.T) {
 	enc := placedAmbush(t)
 	enc, evs := apply(t, enc, combat.RollInitiative{}, dicetest.Script(t, 18, 9, 5, 13))
-	rolled, _ := hasEvent(evs, combat.InitiativeRolled, "")
+	rolledEv, _ := hasEvent(evs, combat.InitiativeRolled, "")
+	rolled, _ := rolledEv.Payload.(combat.Lineup)
 	want := []combat.Slot{
 		{Members: []string{"fighter"}, Score: 18},
 		{Members: []string{"goblin-a", "goblin-b", "goblin-c", "goblin-d"}, Score: 15},
@@ -79,7 +80,8 @@ func TestEngineAmbush(t *testing.T) {
 		t.Fatalf("DND-ND-3: pending %+v, want the rogue offered an opportunity attack", enc.Pending)
 	}
 	enc, evs = apply(t, enc, combat.TakeOpportunity{}, dicetest.Script(t, 14, 4))
-	res, _ := hasEvent(evs, combat.AttackResolved, "rogue")
+	resEv, _ := hasEvent(evs, combat.AttackResolved, "rogue")
+	res, _ := resEv.Payload.(combat.Blow)
 	if !res.Hit || res.Damage != 7 {
 		t.Errorf("DND-ND-4: the rogue's attack %+v", res)
 	}
@@ -372,7 +374,7 @@ func TestEngineJoinAndRemove(t *testing.T) {
 		Reactions: []ReactionOption{OpportunityAttack},
 	}}
 	enc, evs := apply(t, enc, combat.Place{Spec: ogre.Spec()}, dicetest.Script(t, 14))
-	if j, ok := hasEvent(evs, combat.Joined, "ogre"); !ok || j.Score != 13 {
+	if j, ok := hasEvent(evs, combat.Joined, "ogre"); !ok || j.Payload != (combat.JoinScore{Score: 13}) {
 		t.Fatalf("DND-AMB-14: %+v", evs)
 	}
 	if len(enc.Order) != 5 || enc.Order[2].Members[0] != "ogre" || enc.Current() != "goblin-a" {

@@ -42,7 +42,7 @@ func profileOf(t *testing.T, enc combat.Encounter, id string) Profile {
 // (KC-SLOT-3), the act's value the proficiency with the group afterwards.
 // A refusal rolls nothing; a training uses every face. It
 // returns the new encounter, the act's event and the error.
-func train(t *testing.T, enc combat.Encounter, tr Training, group string, teacher Tier, faces ...int) (combat.Encounter, combat.Event, error) {
+func train(t *testing.T, enc combat.Encounter, tr Training, group string, teacher Tier, faces ...int) (combat.Encounter, combat.ActDone, error) {
 	t.Helper()
 	p := profileOf(t, enc, "t")
 	want, wantTrace, wantErr := p.Train(tr, group, teacher, dice.NewScripted(faces...))
@@ -55,17 +55,17 @@ func train(t *testing.T, enc combat.Encounter, tr Training, group string, teache
 		if r.Remaining() != len(faces) {
 			t.Errorf("a refused training rolled %d dice", len(faces)-r.Remaining())
 		}
-		return enc, combat.Event{}, err
+		return enc, combat.ActDone{}, err
 	}
 	if r.Remaining() != 0 {
 		t.Errorf("the training left %d of its dice", r.Remaining())
 	}
-	ev, ok := firstEvent(evs, combat.ActResolved)
+	ev, ok := payloadOf[combat.ActDone](evs)
 	got := profileOf(t, next, "t")
 	gotJSON, _ := json.Marshal(got)
 	wantJSON, _ := json.Marshal(want)
-	if !ok || string(gotJSON) != string(wantJSON) || !slices.Equal(ev.Trace, wantTrace) || ev.Count != want.ProficiencyWith(group) {
-		t.Fatalf("Apply gave %s, trace %v, value %d;\nTrain gave %s, trace %v", gotJSON, ev.Trace, ev.Count, wantJSON, wantTrace)
+	if !ok || string(gotJSON) != string(wantJSON) || !slices.Equal(ev.Trace, wantTrace) || ev.Value != want.ProficiencyWith(group) {
+		t.Fatalf("Apply gave %s, trace %v, value %d;\nTrain gave %s, trace %v", gotJSON, ev.Trace, ev.Value, wantJSON, wantTrace)
 	}
 	return next, ev, nil
 }
@@ -99,7 +99,7 @@ func attackProficiency(t *testing.T, enc combat.Encounter) int {
 	enc = place(t, enc, "d", "foes", d1(), grid.Square{X: 2, Y: 1})
 	enc, _ = apply(t, enc, nil, combat.SetOrder{Order: []combat.Slot{{Members: []string{"t"}}, {Members: []string{"d"}}}}, combat.Start{})
 	_, evs := apply(t, enc, []int{100}, combat.Attack{Attacker: "t", Defender: "d"})
-	att, _ := firstEvent(evs, combat.AttackResolved)
+	att, _ := payloadOf[combat.Blow](evs)
 	p, _ := stepValue(att.Trace, KeyProficiency)
 	return p
 }

@@ -167,10 +167,10 @@ func TestVectorsResolveThroughApply(t *testing.T) {
 			if enc.Pending != nil {
 				enc, evs = apply(t, enc, nil, combat.Choose{Choice: AnswerNoRoll})
 			}
-			var got *combat.Event
-			for i := range evs {
-				if evs[i].Type == combat.AttackResolved {
-					got = &evs[i]
+			var got *combat.Blow
+			for _, ev := range evs {
+				if b, ok := ev.Payload.(combat.Blow); ok {
+					got = &b
 				}
 			}
 			if got == nil {
@@ -238,8 +238,8 @@ func TestSegmentTimeline(t *testing.T) {
 		t.Errorf("round %d: scheduled at %v; want D1's second blow at segment 1 of round 2", enc.Round, got)
 	}
 	evs = live(combat.ResolveSegment{})
-	if ev, _ := firstEvent(evs, combat.SegmentResolved); ev.Segment != 1 || len(enc.Timeline) != 0 {
-		t.Errorf("resolved segment %d, %d left", ev.Segment, len(enc.Timeline))
+	if ev, _ := firstEvent(evs, combat.SegmentResolved); ev.Payload != (combat.SegmentMark{Segment: 1}) || len(enc.Timeline) != 0 {
+		t.Errorf("resolved %v, %d left", ev.Payload, len(enc.Timeline))
 	}
 	enc, _ = apply(t, enc, nil, combat.AddCondition{ID: "d1", Condition: CondShieldCover})
 	if enc.Current() != "d1" {
@@ -261,6 +261,17 @@ func firstEvent(evs []combat.Event, typ combat.EventType) (combat.Event, bool) {
 		}
 	}
 	return combat.Event{}, false
+}
+
+// payloadOf returns the payload of the first event that carries a P.
+func payloadOf[P combat.Payload](evs []combat.Event) (P, bool) {
+	for _, e := range evs {
+		if p, ok := e.Payload.(P); ok {
+			return p, true
+		}
+	}
+	var none P
+	return none, false
 }
 
 func countEvents(evs []combat.Event, typ combat.EventType) int {

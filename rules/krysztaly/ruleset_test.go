@@ -63,13 +63,13 @@ func TestSampleEncounterAttack(t *testing.T) {
 	enc, evs := apply(t, enc, []int{10, 36}, combat.Attack{Attacker: "orc", Defender: "warrior"})
 	var resolved, downed bool
 	for _, ev := range evs {
-		switch ev.Type {
+		switch b, _ := ev.Payload.(combat.Blow); ev.Type {
 		case combat.AttackResolved:
 			resolved = true
-			if !ev.Hit || ev.Damage != 151 {
-				t.Errorf("KC-ABS-1: hit %v for %d, want a hit for 151", ev.Hit, ev.Damage)
+			if !b.Hit || b.Damage != 151 {
+				t.Errorf("KC-ABS-1: hit %v for %d, want a hit for 151", b.Hit, b.Damage)
 			}
-			if s, ok := ev.Trace.Find(KeyOBR); !ok || s.Value != 70 {
+			if s, ok := b.Trace.Find(KeyOBR); !ok || s.Value != 70 {
 				t.Errorf("KC-DEF-1: OBR step %v, want 70", s)
 			}
 		case combat.Downed:
@@ -146,9 +146,9 @@ func TestEncounterShieldLimits(t *testing.T) {
 	checkRule(t, err, "KC-AMB-16")
 	_, evs := apply(t, enc, []int{99}, combat.Attack{Attacker: "bearer", Defender: "orc"})
 	for _, ev := range evs {
-		if ev.Type == combat.AttackResolved {
-			if s, ok := ev.Trace.Find(KeySlowed); !ok || s.Rule != "KC-ATK-5" {
-				t.Errorf("KC-ATK-5: weapon attack after a shield attack not slowed: %v", ev.Trace)
+		if b, ok := ev.Payload.(combat.Blow); ok {
+			if s, ok := b.Trace.Find(KeySlowed); !ok || s.Rule != "KC-ATK-5" {
+				t.Errorf("KC-ATK-5: weapon attack after a shield attack not slowed: %v", b.Trace)
 			}
 		}
 	}

@@ -175,7 +175,7 @@ func TestVectorTiers(t *testing.T) {
 // (ENG-ACT-3, KC-SPEC-5).
 func TestVectorSlotUse(t *testing.T) {
 	enc := setup(t, trainee(Warrior, 1, 0))
-	var ev combat.Event
+	var ev combat.ActDone
 	var err error
 	steps := []struct {
 		t     Training
@@ -195,8 +195,8 @@ func TestVectorSlotUse(t *testing.T) {
 	t.Run("KC-TV-37/L1", func(t *testing.T) {
 		used, _ := stepValue(ev.Trace, KeySlotsUsed)
 		free, _ := stepValue(ev.Trace, KeySlotsFree)
-		if p.SlotsUsed() != 5 || p.FreeSlots() != 1 || used != 5 || free != 1 || ev.Count != 93+15 {
-			t.Errorf("KC-SLOT-3: used %d free %d (act: %d, %d, swords %d), want 5, 1 and 108", p.SlotsUsed(), p.FreeSlots(), used, free, ev.Count)
+		if p.SlotsUsed() != 5 || p.FreeSlots() != 1 || used != 5 || free != 1 || ev.Value != 93+15 {
+			t.Errorf("KC-SLOT-3: used %d free %d (act: %d, %d, swords %d), want 5, 1 and 108", p.SlotsUsed(), p.FreeSlots(), used, free, ev.Value)
 		}
 		checkRule(t, p.CanTrain(TrainTier, "swords", Master), "KC-SLOT-4")
 		_, _, err := train(t, enc, TrainTier, "swords", Master)
@@ -221,8 +221,8 @@ func TestVectorSlotUse(t *testing.T) {
 			t.Fatal(err)
 		}
 		free, _ := stepValue(ev.Trace, KeySlotsFree)
-		if got := profileOf(t, enc, "t").ProficiencyWith("swords"); got != 93+30 || ev.Count != got || free != 0 {
-			t.Errorf("KC-SPEC-4: swords %d (act: %d) with %d free after the act, want 123 and 0", got, ev.Count, free)
+		if got := profileOf(t, enc, "t").ProficiencyWith("swords"); got != 93+30 || ev.Value != got || free != 0 {
+			t.Errorf("KC-SPEC-4: swords %d (act: %d) with %d free after the act, want 123 and 0", got, ev.Value, free)
 		}
 	})
 	t.Run("KC-SHIELD-1", func(t *testing.T) {

@@ -48,7 +48,7 @@ func TestVectorsDefenceThroughCommands(t *testing.T) {
 					faces = append(faces, 50) // the damage roll of the hit
 				}
 				_, evs := apply(t, enc, faces, combat.Attack{Attacker: "a", Defender: "d", Option: opt})
-				ev, ok := firstEvent(evs, combat.AttackResolved)
+				ev, ok := payloadOf[combat.Blow](evs)
 				if !ok || ev.Hit != (roll == c.hit) {
 					t.Errorf("%s: d100 = %d hit %v; want %v", c.rule, roll, ev.Hit, roll == c.hit)
 				}
@@ -184,7 +184,7 @@ func TestVectorsTraceThroughCommands(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, evs := apply(t, duel(t, c.a, c.d), c.dice, combat.Attack{Attacker: "a", Defender: "d", Option: opt})
-			ev, ok := firstEvent(evs, combat.AttackResolved)
+			ev, ok := payloadOf[combat.Blow](evs)
 			if got, found := stepValue(ev.Trace, c.key); !ok || !found || got != c.want {
 				t.Errorf("%s = %d (found %v) in the engine's trace; want %d\n%v", c.key, got, found, c.want, ev.Trace)
 			}

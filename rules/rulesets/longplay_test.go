@@ -65,11 +65,37 @@ func playCommand(rs combat.Ruleset, enc combat.Encounter, g *dice.PCG) combat.Co
 	}
 }
 
+// carried is an example of the payload each kind of event carries; the
+// kinds missing carry none.
+var carried = map[combat.EventType]combat.Payload{
+	combat.InitiativeRolled:  combat.Lineup{},
+	combat.OrderSet:          combat.Lineup{},
+	combat.Joined:            combat.JoinScore{},
+	combat.Moved:             combat.MoveStep{},
+	combat.DecisionRequested: &combat.Decision{},
+	combat.Chosen:            combat.Choice{},
+	combat.AttackResolved:    combat.Blow{},
+	combat.HPChanged:         combat.HPSet{},
+	combat.ConditionAdded:    combat.ConditionKey{},
+	combat.ConditionRemoved:  combat.ConditionKey{},
+	combat.ActionUsed:        combat.ActionSpent{},
+	combat.AttackDeclared:    combat.Declared{},
+	combat.PhaseHitResolved:  &combat.PhaseHit{},
+	combat.MoraleChecked:     &combat.MoraleCheck{},
+	combat.Configured:        combat.Settings{},
+	combat.SurpriseRolled:    combat.SurpriseRoll{},
+	combat.ActResolved:       combat.ActDone{},
+	combat.AttackScheduled:   combat.SegmentMark{},
+	combat.SegmentResolved:   combat.SegmentMark{},
+	combat.AimSet:            combat.AimChange{},
+}
+
 // TestLongSessions plays every ruleset's samples for well past the save
 // format's entry limit, undoing and redoing now and then (and undoing the
 // end of a fight, so it goes on), and checks that whatever the session
 // holds saves and reopens to the same state, with the same reach of undo
-// (issue 11 "whatever the app saves, it reopens").
+// (issue 11 "whatever the app saves, it reopens"). Every event it emits
+// carries the payload of its kind.
 func TestLongSessions(t *testing.T) {
 	if testing.Short() || runtime.GOARCH == "wasm" {
 		t.Skip("long sessions take a while; natively they test the same code")
@@ -125,8 +151,14 @@ func TestLongSessions(t *testing.T) {
 					}
 					continue
 				}
-				if _, err := s.Do(playCommand(s.Ruleset(), st, g)); err != nil {
+				evs, err := s.Do(playCommand(s.Ruleset(), st, g))
+				if err != nil {
 					continue
+				}
+				for _, ev := range evs {
+					if got, want := reflect.TypeOf(ev.Payload), reflect.TypeOf(carried[ev.Type]); got != want {
+						t.Fatalf("a %s event carries a %v, want a %v", ev.Type, got, want)
+					}
 				}
 				if done++; done%6000 == 0 {
 					check()

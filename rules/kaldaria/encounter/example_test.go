@@ -38,9 +38,9 @@ func Example() {
 		panic(err)
 	}
 	for _, ev := range evs {
-		if ev.Type == combat.AttackResolved {
-			dodge, _ := ev.Trace.Find(kaldaria.KeyDodgeChance.String())
-			fmt.Printf("hit %v, dodge chance %d%%\n", ev.Hit, dodge.Value)
+		if b, ok := ev.Payload.(combat.Blow); ok {
+			dodge, _ := b.Trace.Find(kaldaria.KeyDodgeChance.String())
+			fmt.Printf("hit %v, dodge chance %d%%\n", b.Hit, dodge.Value)
 		}
 	}
 	// Output:

@@ -89,15 +89,15 @@ func stateOf(t *testing.T, enc combat.Encounter, id string) lasting {
 }
 
 // resolved returns the AttackResolved event of a command's events.
-func resolved(t *testing.T, evs []combat.Event) combat.Event {
+func resolved(t *testing.T, evs []combat.Event) combat.Blow {
 	t.Helper()
 	for _, ev := range evs {
-		if ev.Type == combat.AttackResolved {
-			return ev
+		if b, ok := ev.Payload.(combat.Blow); ok {
+			return b
 		}
 	}
 	t.Fatal("no attack resolved")
-	return combat.Event{}
+	return combat.Blow{}
 }
 
 // value returns the value of the first trace step with the key, or -999.

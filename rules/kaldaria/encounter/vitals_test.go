@@ -22,7 +22,7 @@ func brute(amounts ...string) Sheet {
 }
 
 // hit makes the brute strike with weapon w, rolling a 10.
-func hit(t *testing.T, s *combat.Session, def string, w int) combat.Event {
+func hit(t *testing.T, s *combat.Session, def string, w int) combat.Blow {
 	t.Helper()
 	opt, _ := json.Marshal(Option{Weapon: w})
 	evs, err := s.DoWithDice(combat.Attack{Attacker: "brute", Defender: def, Option: opt}, 10)
