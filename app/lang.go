@@ -137,7 +137,7 @@ func (t *Table) renderLangSwitch() app.UI {
 // explain is the tooltip of a highlight, a trace step or an odds row: the
 // ruleset's term with its one-line explanation in l and the rule it comes
 // from, so every number says why. In English the term's English label
-// comes too.
+// comes too, after the term without its abbreviation ("қорғаныс — HP: …").
 func explain(l i18n.Lang, ruleset, key string, rule combat.RuleID) string {
 	out := string(rule)
 	g, ok := i18n.Term(glossary(ruleset), key)
@@ -147,7 +147,7 @@ func explain(l i18n.Lang, ruleset, key string, rule combat.RuleID) string {
 	}
 	out = i18n.Isolate(g.Native) + " — "
 	if l == i18n.English {
-		out += g.English + ": "
+		out = i18n.Isolate(g.Bare()) + " — " + g.English + ": "
 	}
 	out += why
 	if rule != "" {

@@ -223,6 +223,11 @@ func TestExplain(t *testing.T) {
 			t.Errorf("%v: explain of an unknown key = %q, want the rule alone", tt.l, got)
 		}
 	}
+	// An English label that is the term's abbreviation is written once.
+	got := explain(i18n.English, "cairn", "hp", "CA-DMG-4")
+	if want := i18n.Isolate("қорғаныс") + " — HP: "; !strings.HasPrefix(got, want) || strings.Count(got, "HP") != 1 {
+		t.Errorf("explain(DAIRN hp) = %q, want it to start %q and name HP once", got, want)
+	}
 }
 
 // TestEveryEventHasWords checks the log can say every event the engine

@@ -31,6 +31,16 @@ func Term(g *combat.Glossary, key string) (Gloss, bool) {
 	return Gloss{Native: t.Native, Abbrev: t.Abbrev, Lang: l, English: t.English}, true
 }
 
+// Bare is the native term without the abbreviation its rulebook writes
+// after it in parentheses ("қорғаныс" for "қорғаныс (HP)"): how the term is
+// quoted next to a label, which already names it.
+func (g Gloss) Bare() string {
+	if g.Abbrev == "" {
+		return g.Native
+	}
+	return strings.TrimSuffix(g.Native, " ("+g.Abbrev+")")
+}
+
 // Explain returns the one-line explanation of the term for key in g in l.
 // It reports false for a key without a term, and for a term not explained
 // in l.
@@ -43,10 +53,12 @@ func Explain(l Lang, g *combat.Glossary, key string) (string, bool) {
 //
 //   - in the ruleset's own language, its native term ("biegłość");
 //   - in English, the English label with the native term after it
-//     ("proficiency (biegłość)");
+//     ("proficiency (biegłość)"), the term without an abbreviation the
+//     rulebook writes after it ("HP (қорғаныс)", not "HP (қорғаныс (HP))");
 //   - in another language, the ruleset's label for the term in that
 //     language (English when it has none) with the native term after it
-//     ("trafienie krytyczne (פגיעה קריטית)"): the catalogue's words for
+//     ("trafienie krytyczne (פגיעה קריטית)"), the term again without its
+//     abbreviation ("PŻ (қорғаныс)"): the catalogue's words for
 //     engine keys ("key.critical") are not used here, since a ruleset may
 //     give the same key another meaning;
 //   - for a key the ruleset does not name, the catalogue's "key.<key>"
@@ -74,7 +86,7 @@ func Label(l Lang, gl *combat.Glossary, key string) string {
 	if Dir(l) != Dir(lang) {
 		label = Isolate(label)
 	}
-	native := g.Native
+	native := g.Bare()
 	if Dir(l) != Dir(g.Lang) {
 		native = Isolate(native)
 	}

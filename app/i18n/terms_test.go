@@ -1,6 +1,8 @@
 package i18n
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -130,7 +132,10 @@ func TestLabel(t *testing.T) {
 		{"KC in Kazakh: Kazakh label, native", Kazakh, krysztaly.RulesetID, krysztaly.KeyProficiency, "шеберлік (biegłość)"},
 		{"KC in Hebrew: isolated Latin", Hebrew, krysztaly.RulesetID, krysztaly.KeyHit, "פגיעה (" + FSI + "trafienie" + PDI + ")"},
 		{"KC in Hebrew: Hebrew label", Hebrew, krysztaly.RulesetID, krysztaly.KeyRTR, "סיכוי פגיעה ממשי (" + FSI + "rzeczywista szansa trafienia" + PDI + ")"},
-		{"DAIRN in Hebrew: a loanword label isolated", Hebrew, cairn.RulesetID, cairn.KeyHP, FSI + "HP" + PDI + " (" + FSI + "қорғаныс (HP)" + PDI + ")"},
+		{"DAIRN in Hebrew: a loanword label isolated, the term without it", Hebrew, cairn.RulesetID, cairn.KeyHP, FSI + "HP" + PDI + " (" + FSI + "қорғаныс" + PDI + ")"},
+		{"DAIRN HP in English: the abbreviation once", English, cairn.RulesetID, cairn.KeyHP, "HP (қорғаныс)"},
+		{"DAIRN STR in Polish: the Polish abbreviation", Polish, cairn.RulesetID, cairn.KeySTR, "SIŁ (күш)"},
+		{"DAIRN HP in Kazakh: the chapter's own term", Kazakh, cairn.RulesetID, cairn.KeyHP, "қорғаныс (HP)"},
 		{"DAIRN in Kazakh", Kazakh, cairn.RulesetID, cairn.KeyArmour, "сауыт"},
 		{"DAIRN in English", English, cairn.RulesetID, cairn.KeyArmour, "armour (сауыт)"},
 		{"DAIRN in Polish", Polish, cairn.RulesetID, cairn.KeyCritical, "obrażenia krytyczne (ауыр зиян)"},
@@ -152,6 +157,96 @@ func TestLabel(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLabelsReadOnce names every term of every shipped ruleset (and, for a
+// ruleset without a glossary, every engine key the catalogue words) in
+// every language of the UI: no label is empty, none has parentheses within
+// parentheses ("HP (қорғаныс (HP))"), none writes an abbreviation twice; in
+// the rulebook's own language it is the native term, elsewhere it quotes
+// the term once.
+func TestLabelsReadOnce(t *testing.T) {
+	for _, r := range rulesets.All() {
+		g := combat.GlossaryOf(r)
+		var keys []string
+		if g != nil {
+			keys = slices.Concat(slices.Sorted(maps.Keys(g.Terms)), slices.Sorted(maps.Keys(g.Aliases)))
+		} else {
+			for key := range enCatalogue.msgs {
+				if k, ok := strings.CutPrefix(key, "key."); ok {
+					keys = append(keys, k)
+				}
+			}
+		}
+		if len(keys) == 0 {
+			t.Fatalf("%s: no keys to name", r.ID())
+		}
+		for _, l := range Langs {
+			for _, key := range keys {
+				label := Label(l, g, key)
+				plain := strings.NewReplacer(FSI, "", PDI, "").Replace(label)
+				if strings.TrimSpace(plain) == "" {
+					t.Errorf("%s, %v, %q: empty label", r.ID(), l, key)
+					continue
+				}
+				if d := parenDepth(plain); d > 1 || d < 0 {
+					t.Errorf("%s, %v, %q: %q has unbalanced or nested parentheses", r.ID(), l, key, plain)
+				}
+				seen := map[string]bool{}
+				for _, w := range strings.FieldsFunc(plain, func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) }) {
+					if abbreviation(w) && seen[w] {
+						t.Errorf("%s, %v, %q: %q writes %s twice", r.ID(), l, key, plain, w)
+					}
+					seen[w] = true
+				}
+				term, ok := Term(g, key)
+				switch {
+				case !ok:
+				case l == term.Lang && label != term.Native:
+					t.Errorf("%s, %v, %q: %q, want the native term %q", r.ID(), l, key, label, term.Native)
+				case l != term.Lang && strings.Count(plain, term.Bare()) != 1:
+					t.Errorf("%s, %v, %q: %q does not quote %q once", r.ID(), l, key, plain, term.Bare())
+				}
+			}
+		}
+	}
+}
+
+// parenDepth is the deepest nesting of parentheses in s, or -1 when they
+// do not balance.
+func parenDepth(s string) int {
+	depth, deepest := 0, 0
+	for _, c := range s {
+		switch c {
+		case '(':
+			depth++
+			deepest = max(deepest, depth)
+		case ')':
+			depth--
+			if depth < 0 {
+				return -1
+			}
+		}
+	}
+	if depth != 0 {
+		return -1
+	}
+	return deepest
+}
+
+// abbreviation reports whether w is written like one: two or more
+// characters, capitals and digits, at least one capital ("HP", "THAC10").
+func abbreviation(w string) bool {
+	letters := 0
+	for _, c := range w {
+		switch {
+		case unicode.IsUpper(c):
+			letters++
+		case !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return letters > 0 && len([]rune(w)) > 1
 }
 
 // TestActLabel checks how an act's key is named: a key the ruleset names as

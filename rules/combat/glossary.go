@@ -35,7 +35,7 @@ type Glossary struct {
 
 // Term is how a ruleset names one key.
 type Term struct {
-	Native  string // the ruleset's own term ("biegłość")
+	Native  string // the ruleset's own term ("biegłość"), as its rulebook writes it ("қорғаныс (HP)")
 	Abbrev  string // its abbreviation in the rulebook, if any ("TR")
 	English string // a short English label ("proficiency")
 	Explain string // one English line, written for this app
