@@ -254,11 +254,19 @@ func (m *Model) attackCommand() combat.Attack {
 }
 
 // cannotAttack says in words why att cannot attack def now, or nil when it
-// can: no attack left this turn, or the ruleset's refusal (err from the
-// odds), in the ruleset's terms where it names a reason, with its rule ID.
+// can: no attack left this turn, the engine's reason the rules give it
+// none (a DAIRN hero who lost round 1's initiative, CA-INIT-2), or the
+// ruleset's refusal (err from the odds), in the ruleset's terms where it
+// names a reason, with its rule ID.
 func (m *Model) cannotAttack(enc combat.Encounter, att, def combat.Combatant, err error) []i18n.Part {
 	l := m.lang
-	if combat.LeftFor(m.sess.Ruleset(), att, combat.UseAttack) <= 0 {
+	if none := combat.NoneLeft(m.sess.Ruleset(), enc, att, combat.UseAttack); none != nil {
+		var re *combat.RuleError
+		if errors.As(none, &re) && re.Key == combat.RefusalWithheld {
+			if why, ok := refusalArg(re, "why"); ok {
+				return i18n.Parts(l, "attack.impossible", "a", att.Name, "b", def.Name, "why", term{enc.Ruleset, why}, "rule", string(re.Rule))
+			}
+		}
 		return i18n.Parts(l, "attack.no-actions", "a", att.Name)
 	}
 	if err == nil {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/cairn"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
@@ -82,6 +84,13 @@ func TestDairnPhaseInTheRoundPanel(t *testing.T) {
 // Armour 1) and its lookout; the bandits are one morale group.
 func dairnTable(t *testing.T) *Table {
 	t.Helper()
+	return dairnTableLosing(t, "")
+}
+
+// dairnTableLosing is dairnTable with the PC lost ruled by the GM not to
+// act in round 1 (CA-INIT-3), so that it loses its round-1 turn (CA-INIT-2).
+func dairnTableLosing(t *testing.T, lost string) *Table {
+	t.Helper()
 	reg := rulesets.Registry()
 	sess, err := combat.NewSession(reg, combat.NewEncounter(cairn.RulesetID, grid.Map{W: 8, H: 8}, 7))
 	if err != nil {
@@ -92,6 +101,9 @@ func dairnTable(t *testing.T) *Table {
 			MaxHP: hp, HP: hp, Weapons: []cairn.Weapon{{Name: "blade", Die: d, Blast: name == "cole"}}}
 		if kind == cairn.PC {
 			c.Initiative = cairn.WaiverActs
+			if name == lost {
+				c.Initiative = cairn.WaiverDoesNotAct
+			}
 		} else {
 			c.NaturalArmour = 1
 		}
@@ -343,5 +355,82 @@ func TestTiesPutToTheirDecider(t *testing.T) {
 	}
 	if left := combat.Ties(tbl.sess.Ruleset(), tbl.state()); slices.Contains(left, tie) {
 		t.Errorf("the settled tie is still open: %+v", left)
+	}
+}
+
+// TestNoAttackSaysWhy checks the attack panel's reason when the acting
+// creature has no attack: a DAIRN hero who lost round 1's initiative is
+// told so, with the engine's reason and CA-INIT-2, in every language; a
+// Kaldaria or Kryształy Czasu creature that spent its attacks is told it
+// has none left, in words that never call them actions (those rulesets
+// have none).
+func TestNoAttackSaysWhy(t *testing.T) {
+	ctx := testContext(t)
+	tbl := dairnTableLosing(t, "cole")
+	for enc := tbl.state(); enc.Current() != "cole"; enc = tbl.state() {
+		if enc.Round > 1 || !tbl.do(ctx, combat.EndTurn{}) {
+			t.Fatalf("Cole has no round-1 turn (round %d, %s)", enc.Round, tbl.notice.Key)
+		}
+	}
+	enc := tbl.state()
+	tbl.selected, tbl.target = "cole", "brute"
+	for _, l := range i18n.Langs {
+		tbl.lang = l
+		av := tbl.attackView(enc)
+		if av.Ready == nil {
+			t.Fatalf("%v: no attack panel for Cole: %+v", l, av)
+		}
+		got := text(av.Ready.Why)
+		for _, want := range []string{"Cole", "CA-INIT-2", i18n.Label(l, glossary(cairn.RulesetID), cairn.KeyLosesTurn)} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%v: %q lacks %q", l, got, want)
+			}
+		}
+		if spent := text(i18n.Parts(l, "attack.no-actions", "a", "Cole")); got == spent {
+			t.Errorf("%v: %q says the attack was spent", l, got)
+		}
+	}
+	// The engine refuses the declaration with the same reason.
+	_, err := tbl.sess.Do(tbl.attackCommand())
+	var re *combat.RuleError
+	if !errors.As(err, &re) || re.Key != combat.RefusalWithheld {
+		t.Fatalf("Cole's declaration: %v, want the refusal %q", err, combat.RefusalWithheld)
+	}
+	n := tbl.explainError(err)
+	for _, l := range i18n.Langs {
+		got := n.In(l)
+		for _, want := range []string{"Cole", "CA-INIT-2", i18n.Label(l, glossary(cairn.RulesetID), cairn.KeyLosesTurn), i18n.T(l, "counter.action")} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%v: the refusal %q lacks %q", l, got, want)
+			}
+		}
+	}
+	for _, id := range []string{"kal-urchins", "kc-orc"} {
+		tbl := openTable(t, id, true)
+		enc := tbl.state()
+		tbl.selected = enc.Current()
+		foe, ok := foeOf(&tbl.Model, enc, tbl.selected)
+		if !ok {
+			t.Fatalf("%s: %s has no foe", id, tbl.selected)
+		}
+		tbl.target = foe.ID
+		k, _ := combat.CounterFor(tbl.sess.Ruleset(), combat.UseAttack)
+		enc.Combatants = slices.Clone(enc.Combatants)
+		me := &enc.Combatants[enc.Find(tbl.selected)]
+		me.Budget.Counts = me.Budget.Counts.With(k.Key, 0)
+		for _, l := range i18n.Langs {
+			tbl.lang = l
+			av := tbl.attackView(enc)
+			if av.Ready == nil {
+				t.Fatalf("%s, %v: no attack panel: %+v", id, l, av)
+			}
+			got := text(av.Ready.Why)
+			if want := text(i18n.Parts(l, "attack.no-actions", "a", me.Name)); got != want {
+				t.Errorf("%s, %v: %q, want %q", id, l, got, want)
+			}
+			if action := i18n.T(l, "counter.action"); strings.Contains(strings.ToLower(got), strings.ToLower(action)) {
+				t.Errorf("%s, %v: %q speaks of an action (%q)", id, l, got, action)
+			}
+		}
 	}
 }

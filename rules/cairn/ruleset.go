@@ -224,28 +224,59 @@ func (Ruleset) Up(enc combat.Encounter, id string) (bool, error) {
 // in round 1 for a PC-side member who lost its turn (CA-INIT-2); a crawl of
 // one square and no action when critically damaged (CA-CRIT-5, CA-AMB-9);
 // a double move and no action when fleeing (CA-ALG-D step 6); nothing when
-// dead, paralysed or delirious (CA-ATTR-3).
+// dead, gone, paralysed or delirious (CA-ATTR-3).
 func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error) {
+	n, _, err := turnStart(enc, id)
+	return n, err
+}
+
+// Withheld says why the rules give combatant id none of counter this turn
+// (combat.Withholder): the reason TurnBudget leaves it out, as a glossary
+// key, with its rule; a hero who lost round 1's initiative has no action
+// because of CA-INIT-2, not because it spent it.
+func (Ruleset) Withheld(enc combat.Encounter, id, counter string) (string, combat.RuleID, bool) {
+	n, why, err := turnStart(enc, id)
+	if err != nil || why.key == "" || n[counter] > 0 {
+		return "", "", false
+	}
+	return why.key, why.rule, true
+}
+
+// reason is why a turn starts short: a glossary key and its rule.
+type reason struct {
+	key  string
+	rule combat.RuleID
+}
+
+// turnStart is what combatant id starts its turn with (TurnBudget) and,
+// when the rules keep anything of a full turn from it, the reason.
+func turnStart(enc combat.Encounter, id string) (combat.Counts, reason, error) {
 	c, _, err := state(enc, id)
 	if err != nil {
-		return nil, err
+		return nil, reason{}, err
 	}
 	if enc.Round == 1 {
 		for _, s := range enc.Order {
 			if s.Score == scoreLostTurn && slices.Contains(s.Members, id) {
-				return nil, nil
+				return nil, reason{KeyLosesTurn, "CA-INIT-2"}, nil
 			}
 		}
 	}
 	switch {
-	case c.Status.Dead || c.Status.Escaped || c.Paralysed() || c.Delirious():
-		return nil, nil
+	case c.Status.Dead:
+		return nil, reason{KeyDead, "CA-CRIT-2"}, nil
+	case c.Status.Escaped:
+		return nil, reason{KeyRetreat, "CA-RETREAT-1"}, nil
+	case c.Paralysed():
+		return nil, reason{KeyParalysed, "CA-ATTR-3"}, nil
+	case c.Delirious():
+		return nil, reason{KeyDelirious, "CA-ATTR-3"}, nil
 	case c.Status.Critical:
-		return combat.Counts{counterMovement: 1}, nil
+		return combat.Counts{counterMovement: 1}, reason{KeyCritical, "CA-CRIT-5"}, nil
 	case c.Status.Fleeing:
-		return combat.Counts{counterMovement: 2 * MoveSquares}, nil
+		return combat.Counts{counterMovement: 2 * MoveSquares}, reason{KeyFlees, "CA-ALG-D"}, nil
 	}
-	return combat.Counts{counterMovement: MoveSquares, counterAction: 1}, nil
+	return combat.Counts{counterMovement: MoveSquares, counterAction: 1}, reason{}, nil
 }
 
 // Step prices one square of movement at 1 and never offers an opportunity

@@ -2,6 +2,7 @@ package cairn
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"slices"
 	"strconv"
@@ -209,6 +210,64 @@ func TestRulesetWaivers(t *testing.T) {
 	// E's round-1 slot comes with no action (CA-INIT-2: its turn is lost).
 	if want := []string{"1D1", "1E0", "1X1", "2D1", "2E1", "2X1"}; !slices.Equal(turns, want) {
 		t.Errorf("CA-TV-22: turns %v; want %v", turns, want)
+	}
+}
+
+// TestNoActionSaysWhy is CA-TV-22's E on its round-1 turn: an attack is
+// refused with the reason the rules give (it lost its turn, CA-INIT-2), not
+// as an action spent, both by the engine's query and by Apply; while D,
+// who spent its action, meets the plain refusal with the counter's rule.
+func TestNoActionSaysWhy(t *testing.T) {
+	enc := combat.NewEncounter(RulesetID, grid.Map{W: 10, H: 10}, 1)
+	for i, w := range []struct {
+		id     string
+		waiver Waiver
+	}{{"D", WaiverActs}, {"E", WaiverDoesNotAct}} {
+		c := named(w.id, pc(5, 0, 10))
+		c.Initiative = w.waiver
+		enc = mustApply(t, enc, combat.Place{Spec: combat.Spec{ID: w.id, Name: w.id, Side: "party", Pos: grid.Square{X: 2 * i}, Profile: profile(t, c)}})
+	}
+	enc = mustApply(t, enc, combat.Place{Spec: combat.Spec{ID: "X", Name: "X", Side: "foes", Pos: grid.Square{X: 1}, Profile: profile(t, named("X", foe(5, 0, 10)))}})
+	enc = mustApply(t, enc, combat.RollInitiative{})
+	enc = mustApply(t, enc, combat.Start{})
+	spentD := enc
+	spentD.Combatants = slices.Clone(enc.Combatants)
+	d0, _ := spentD.Combatant("D")
+	d := d0
+	d.Budget.Counts = d.Budget.Counts.With(counterAction, 0)
+	spentD.Combatants[spentD.Find("D")] = d
+	enc = mustApply(t, enc, combat.EndTurn{})
+	e, _ := enc.Combatant(enc.Current())
+	if e.ID != "E" {
+		t.Fatalf("round 1's second turn is %s's; want E's", e.ID)
+	}
+	_, _, applied := combat.Apply(Ruleset{}, enc, combat.Declare{Declaration: combat.Declaration{Attacker: "E", Targets: []string{"X"}}}, dicetest.Script(t))
+	for _, tt := range []struct {
+		name string
+		err  error
+		key  string
+		rule combat.RuleID
+		why  string
+	}{
+		{"CA-TV-22 E asks", combat.NoneLeft(Ruleset{}, enc, e, combat.UseAttack), combat.RefusalWithheld, "CA-INIT-2", KeyLosesTurn},
+		{"CA-TV-22 E declares", applied, combat.RefusalWithheld, "CA-INIT-2", KeyLosesTurn},
+		{"D spent its action", combat.NoneLeft(Ruleset{}, spentD, d, combat.UseAttack), combat.RefusalNoCounter, "CA-ACT-1", ""},
+	} {
+		var re *combat.RuleError
+		if !errors.As(tt.err, &re) {
+			t.Errorf("%s: %v; want a refusal", tt.name, tt.err)
+			continue
+		}
+		var why any = ""
+		if i := slices.Index(re.Args, any("why")); i >= 0 && i+1 < len(re.Args) {
+			why = re.Args[i+1]
+		}
+		if re.Key != tt.key || re.Rule != tt.rule || why != tt.why {
+			t.Errorf("%s: refusal %q (%s) why %q; want %q (%s) why %q", tt.name, re.Key, re.Rule, why, tt.key, tt.rule, tt.why)
+		}
+	}
+	if err := combat.NoneLeft(Ruleset{}, spentD, d0, combat.UseAttack); err != nil {
+		t.Errorf("D with its action: %v", err)
 	}
 }
 

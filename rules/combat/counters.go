@@ -252,10 +252,44 @@ func (a *applier) spendOne(c *Combatant, u Use) error {
 func (a *applier) spend(c *Combatant, k Counter) error {
 	n := c.Budget.Left(k.Key)
 	if n < 1 {
-		return Refuse(k.Rule, "counts", RefusalNoCounter, "name", c.ID, "counter", k.Key)
+		return noneOf(a.rs, a.e, *c, k)
 	}
 	c.Budget.Counts = c.Budget.Counts.With(k.Key, n-1)
 	return nil
+}
+
+// Withholder is implemented by rulesets whose TurnBudget gives a creature
+// none of a counter for a reason of their rules rather than because it
+// spent it (ENG-TURN-5): a DAIRN hero who lost round 1's initiative has no
+// action in round 1 (CA-INIT-2). Withheld names the reason by a key of the
+// ruleset's glossary and cites its rule; it reports false when the rules
+// give combatant id some of counter key this turn.
+type Withholder interface {
+	Withheld(enc Encounter, id, counter string) (why string, rule RuleID, ok bool)
+}
+
+// NoneLeft returns nil when c has some left of the counter of rs the
+// engine spends on u, or rs has none for u; else the refusal a command
+// spending it meets (ENG-TURN-3, ENG-TURN-5): RefusalWithheld with the
+// ruleset's reason and rule where its rules give c none this turn
+// (Withholder), else RefusalNoCounter with the counter's rule.
+func NoneLeft(rs Ruleset, enc Encounter, c Combatant, u Use) error {
+	k, ok := CounterFor(rs, u)
+	if !ok || c.Budget.Left(k.Key) > 0 {
+		return nil
+	}
+	return noneOf(rs, enc, c, k)
+}
+
+// noneOf is the refusal of a command spending counter k, of which c has
+// none left: see NoneLeft.
+func noneOf(rs Ruleset, enc Encounter, c Combatant, k Counter) error {
+	if w, ok := rs.(Withholder); ok {
+		if why, rule, ok := w.Withheld(enc, c.ID, k.Key); ok {
+			return Refuse(rule, "counts", RefusalWithheld, "name", c.ID, "counter", k.Key, "why", why)
+		}
+	}
+	return Refuse(k.Rule, "counts", RefusalNoCounter, "name", c.ID, "counter", k.Key)
 }
 
 // HeldBySurprise reports whether surprise still holds back combatant c's

@@ -111,8 +111,8 @@ func (a *applier) declare(pr PhaseResolver, d Declaration) error {
 	if err != nil {
 		return err
 	}
-	if k, ok := CounterFor(a.rs, UseAttack); ok && c.Budget.Left(k.Key) < 1 {
-		return Refuse(k.Rule, "counts", RefusalNoCounter, "name", d.Attacker, "counter", k.Key) // ENG-PHASE-2
+	if err := NoneLeft(a.rs, a.e, *c, UseAttack); err != nil { // ENG-PHASE-2
+		return err
 	}
 	if len(d.Targets) == 0 || len(d.Targets) > MaxDeclTargets {
 		return Invalid("ENG-PHASE-2", "targets", "%d targets; want 1..%d", len(d.Targets), MaxDeclTargets)

@@ -135,6 +135,7 @@ const (
 	RefusalPending       = "decision-pending"  // a question waits for its answer (ENG-DECIDE-1)
 	RefusalEnded         = "ended"             // the encounter is over (ENG-END-1)
 	RefusalNoCounter     = "no-counter"        // name, counter: the key of a counter none of which is left (ENG-TURN-3)
+	RefusalWithheld      = "withheld"          // name, counter, why: the ruleset's rules give none of the counter this turn (ENG-TURN-5)
 	RefusalOffMap        = "off-map"           // square (ENG-MAP-1)
 	RefusalWall          = "wall"              // square (ENG-MAP-1)
 	RefusalNotNext       = "not-next"          // square, from (ENG-MOVE-2)
