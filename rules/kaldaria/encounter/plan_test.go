@@ -289,3 +289,56 @@ func TestPreventedOAs(t *testing.T) {
 		}
 	})
 }
+
+// TestProvocationsInReactionOrder has the urchin step away from three
+// guards at once, in initiative orders that differ from the guards' order
+// in the encounter (a, b, c): the plan lists the guards in the order the
+// engine then offers them their opportunity attacks, initiative order from
+// the slot after the urchin's, wrapping around (K-RES-3 step 2, K-OA-1).
+func TestProvocationsInReactionOrder(t *testing.T) {
+	tests := []struct {
+		name  string
+		order []string
+		want  []string
+	}{
+		{"in the encounter's order", []string{"urchin", "a", "b", "c"}, []string{"a", "b", "c"}},
+		{"reversed", []string{"urchin", "c", "b", "a"}, []string{"c", "b", "a"}},
+		{"wrapping round", []string{"b", "urchin", "c", "a"}, []string{"c", "a", "b"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := running(t, 8, 5, []body{
+				{"urchin", "Urchin", "urchins", Urchin(), 3, 2},
+				{"a", "Guard A", "city", CityGuard(), 2, 1},
+				{"b", "Guard B", "city", CityGuard(), 2, 2},
+				{"c", "Guard C", "city", CityGuard(), 2, 3},
+			}, tc.order...)
+			for s.State().Current() != "urchin" {
+				do(t, s, combat.EndTurn{})
+			}
+			p, err := Ruleset{}.PlanMove(s.State(), "urchin", sq(4, 2), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			planned := make([]string, 0, len(p.Provocations))
+			for _, pr := range slices.DeleteFunc(slices.Clone(p.Provocations), spared) {
+				planned = append(planned, pr.Attacker)
+			}
+			do(t, s, combat.Move{ID: "urchin", Path: p.Path})
+			var offered []string
+			for who := pending(s); who != ""; who = pending(s) {
+				offered = append(offered, who)
+				do(t, s, combat.DeclineOpportunity{})
+			}
+			if !slices.Equal(offered, tc.want) {
+				t.Errorf("K-RES-3: Apply offers %v, want %v", offered, tc.want)
+			}
+			if !slices.Equal(planned, offered) {
+				t.Errorf("K-RES-3: the plan lists %v, Apply offers %v", planned, offered)
+			}
+		})
+	}
+}
+
+// spared reports whether a plan's provocation is one no attack comes of.
+func spared(pr combat.Provocation) bool { return pr.Prevented != "" }

@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"cmp"
 	"slices"
 
 	"battlemat/rules/combat"
@@ -19,7 +20,8 @@ var _ combat.PathMover = Ruleset{}
 // (K-MOVE-9, K-MOVE-10). Each step's attackers are the enemies whose
 // opportunity attack it provokes, each at most once (K-OA-1, K-OA-7,
 // K-OA-8, K-PIN-6, K-PIN-7); the provocations explain every one, struck or
-// spared.
+// spared, step by step and within a step in combat.Encounter.ReactionOrder,
+// the order in which Apply offers the attacks (K-RES-3 step 2).
 func (Ruleset) Walk(enc combat.Encounter, id string, path []grid.Square) (combat.PathCheck, error) {
 	fl, err := fieldNow(enc)
 	if err != nil {
@@ -65,6 +67,15 @@ func (Ruleset) Walk(enc combat.Encounter, id string, path []grid.Square) (combat
 		chk.Provocations = append(chk.Provocations, combat.Provocation{Attacker: no.By, At: p.Path[no.Step],
 			Step: no.Step, Kind: string(oaKind(mv)), Prevented: string(no.Reason), Rule: no.Rule})
 	}
-	slices.SortStableFunc(chk.Provocations, func(a, b combat.Provocation) int { return a.Step - b.Step })
+	var by []string
+	for _, pr := range chk.Provocations {
+		if !slices.Contains(by, pr.Attacker) {
+			by = append(by, pr.Attacker)
+		}
+	}
+	enc.ReactionOrder(by)
+	slices.SortStableFunc(chk.Provocations, func(a, b combat.Provocation) int {
+		return cmp.Or(a.Step-b.Step, slices.Index(by, a.Attacker)-slices.Index(by, b.Attacker))
+	})
 	return chk, nil
 }
