@@ -373,6 +373,26 @@ func TestE2EEditor(t *testing.T) {
 	tap(t, ctx, grid.Square{X: 0, Y: 0})
 	poll[bool](t, ctx, `((document.getElementById('layer-walls').getAttribute('d') || '').match(/M/g) || []).length === `+itoa(walls+1), 5*time.Second)
 	screenshot(t, ctx, "table-editor")
+
+	// From the keyboard: the walls typed into the wall field, the tapped one
+	// among them, and a name that is not a square's told and changing nothing.
+	typeWalls := func(text string) {
+		eval[bool](t, ctx, `(() => { const i = document.getElementById('wall-squares'); i.value = `+jsString(text)+`; i.dispatchEvent(new Event('change', {bubbles: true})); return true })()`)
+	}
+	field := poll[string](t, ctx, `(document.getElementById('wall-squares') || {}).value || false`, 5*time.Second)
+	if !strings.HasPrefix(field, "A1") {
+		t.Fatalf("the wall field reads %q, without the tapped A1", field)
+	}
+	typeWalls(field + ", c1 b1")
+	poll[bool](t, ctx, `((document.getElementById('layer-walls').getAttribute('d') || '').match(/M/g) || []).length === `+itoa(walls+3), 5*time.Second)
+	poll[bool](t, ctx, `document.getElementById('wall-squares').value.startsWith('A1, B1, C1')`, 5*time.Second)
+	typeWalls("A1 1A")
+	poll[bool](t, ctx, `(document.getElementById('notice') || {textContent: ''}).textContent.includes('1A')`, 5*time.Second)
+	if n := eval[int](t, ctx, `((document.getElementById('layer-walls').getAttribute('d') || '').match(/M/g) || []).length`); n != walls+3 {
+		t.Errorf("a bad wall name changed the walls: %d drawn, want %d", n, walls+3)
+	}
+	eval[bool](t, ctx, `document.getElementById('wall-squares').scrollIntoView({block: 'center'}), true`)
+	screenshot(t, ctx, "table-editor-walls-typed")
 }
 
 // TestE2EResetMoveAfterTurns moves two creatures on consecutive turns and

@@ -38,6 +38,22 @@ func squareNames(ss []grid.Square) string {
 	return strings.Join(names, ", ")
 }
 
+// parseSquares reads the squares named in text, separated by commas,
+// semicolons or spaces, in any case; a notice names the first name that is
+// not a square's.
+func parseSquares(text string) ([]grid.Square, *Notice) {
+	var squares []grid.Square
+	for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		s, err := grid.ParseName(name)
+		if err != nil {
+			n := warn("aim.bad-square", "name", name)
+			return nil, &n
+		}
+		squares = append(squares, s)
+	}
+	return squares, nil
+}
+
 // renderAims is the editor's part for the sides' aims (ENG-AIM-2): for each
 // side, fight to the last or escape, and for an escaping side its exits,
 // marked by tapping squares while its "Mark exits" is pressed. A side the
@@ -115,14 +131,10 @@ func (t *Table) typeExits(ctx app.Context, e app.Event) {
 // the keyboard. No names make the side fight to the last; a name that is
 // not a square's is told in the message bar and changes nothing.
 func (t *Table) setExitsText(ctx app.Context, side, text string) {
-	var exits []grid.Square
-	for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		s, err := grid.ParseName(name)
-		if err != nil {
-			t.notice = warn("aim.bad-square", "name", name)
-			return
-		}
-		exits = append(exits, s)
+	exits, bad := parseSquares(text)
+	if bad != nil {
+		t.notice = *bad
+		return
 	}
 	if len(exits) == 0 {
 		t.setAimChoice(ctx, side, combat.AimFight)

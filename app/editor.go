@@ -46,7 +46,10 @@ func (t *Table) renderEditor(enc combat.Encounter) app.UI {
 			app.Button().Text(i18n.T(l, "edit.close")).OnClick(func(ctx app.Context, e app.Event) { t.editing, t.exitsFor = false, "" }),
 		),
 	}
-	body = append(body, t.renderMapControls(), t.renderAims(enc))
+	body = append(body,
+		field(say(l, "edit.wall-squares"), app.Input().ID("wall-squares").Dir("ltr").
+			Attr("placeholder", i18n.T(l, "edit.no-walls")).Value(squareNames(enc.Map.Walls)).OnChange(t.typeWalls)),
+		t.renderMapControls(), t.renderAims(enc))
 	if t.draft.id != t.selected {
 		t.loadDraft(enc)
 	}
@@ -204,6 +207,27 @@ func (t *Table) toggleWall(ctx app.Context, s grid.Square) {
 	} else {
 		walls = append(walls, s)
 	}
+	m.Walls = combat.CanonicalWalls(walls)
+	t.do(ctx, combat.EditMap{Map: m})
+}
+
+// typeWalls takes the walls as typed into the editor's wall field.
+func (t *Table) typeWalls(ctx app.Context, e app.Event) {
+	t.setWallsText(ctx, ctx.JSSrc().Get("value").String())
+}
+
+// setWallsText makes the squares named in text the map's walls, and every
+// other square clear, with one EditMap command, the command a tap with
+// "Draw walls" pressed sends: the way to draw walls from the keyboard. The
+// engine checks the squares are on the map and free of creatures; a name
+// that is not a square's is told in the message bar and changes nothing.
+func (t *Table) setWallsText(ctx app.Context, text string) {
+	walls, bad := parseSquares(text)
+	if bad != nil {
+		t.notice = *bad
+		return
+	}
+	m := t.state().Map
 	m.Walls = combat.CanonicalWalls(walls)
 	t.do(ctx, combat.EditMap{Map: m})
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,5 +155,42 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	before := other.state().Ruleset
 	if other.openFragment(ctx) || other.notice.Key != "notice.link-damaged" || other.state().Ruleset != before {
 		t.Errorf("a damaged link: notice %q", other.notice.Key)
+	}
+}
+
+// TestWallsTyped draws walls from the keyboard: the squares typed into the
+// wall field, in any order and case, become the map's walls with one
+// EditMap command, undone in one step; a name that is not a square's, a
+// square off the map or under a creature is told and changes nothing; an
+// empty field clears every wall.
+func TestWallsTyped(t *testing.T) {
+	ctx := testContext(t)
+	tbl := openTable(t, "kal-robin", false)
+	tbl.editing = true
+	before := tbl.state().Map.Walls
+	cursor := tbl.sess.Cursor()
+	tbl.setWallsText(ctx, "b1; a1,A2 a1")
+	if w, want := tbl.state().Map.Walls, []grid.Square{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 0, Y: 1}}; !slices.Equal(w, want) || tbl.sess.Cursor() != cursor+1 || tbl.notice.Key != "" {
+		t.Fatalf("typed walls: %v after %d commands, notice %q; want %v after one", w, tbl.sess.Cursor()-cursor, tbl.notice.Key, want)
+	}
+	if html := app.HTMLString(tbl.renderEditor(tbl.state())); !strings.Contains(openTag(html, "wall-squares"), `value="A1, B1, A2"`) {
+		t.Errorf("the field does not show the walls as kept: %s", openTag(html, "wall-squares"))
+	}
+	kept := tbl.state().Map.Walls
+	occupied := tbl.state().Combatants[0].Pos.Name()
+	for _, bad := range []struct{ text, key string }{{"A1 1A", "aim.bad-square"}, {"A1 Z99", "notice."}, {"A1 " + occupied, "notice."}} {
+		tbl.notice = Notice{}
+		tbl.setWallsText(ctx, bad.text)
+		if w := tbl.state().Map.Walls; !slices.Equal(w, kept) || tbl.sess.Cursor() != cursor+1 || !strings.HasPrefix(tbl.notice.Key, bad.key) {
+			t.Errorf("%q: walls %v, notice %q; want them kept and %s", bad.text, w, tbl.notice.Key, bad.key)
+		}
+	}
+	tbl.undo(ctx)
+	if w := tbl.state().Map.Walls; !slices.Equal(w, before) {
+		t.Errorf("one undo left walls %v, want %v", w, before)
+	}
+	tbl.setWallsText(ctx, " , ")
+	if w := tbl.state().Map.Walls; len(w) != 0 || tbl.sess.Cursor() != cursor+1 {
+		t.Errorf("an empty field left walls %v after %d commands", w, tbl.sess.Cursor()-cursor)
 	}
 }
