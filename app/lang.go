@@ -25,6 +25,21 @@ func sayN(l i18n.Lang, key string, n int, args ...any) []app.UI {
 	return bdiParts(i18n.PartsN(l, key, int64(n), args...))
 }
 
+// sayNAttr writes the counted message key like sayN, for an attribute
+// value, which cannot hold a <bdi>: each value, the count too, is wrapped
+// in Unicode isolates instead.
+func sayNAttr(l i18n.Lang, key string, n int, args ...any) string {
+	var sb strings.Builder
+	for _, p := range i18n.PartsN(l, key, int64(n), args...) {
+		if p.Arg {
+			sb.WriteString(i18n.Isolate(p.Text))
+		} else {
+			sb.WriteString(p.Text)
+		}
+	}
+	return sb.String()
+}
+
 // bdiParts renders message parts, each value in its own <bdi>.
 func bdiParts(parts []i18n.Part) []app.UI {
 	out := make([]app.UI, len(parts))

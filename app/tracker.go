@@ -246,6 +246,6 @@ func (l *Log) Render() app.UI {
 				ctx.NewActionWithValue(actionLogFilter, ctx.JSSrc().Get("value").String())
 			}),
 		// Focusable, so a keyboard can scroll it where it is cut short.
-		app.Ol().Class("log").Attr("tabindex", 0).Attr("aria-label", i18n.N(lang, "log.title", int64(l.V.Commands))).Body(items...),
+		app.Ol().Class("log").Attr("tabindex", 0).Attr("aria-label", sayNAttr(lang, "log.title", l.V.Commands)).Body(items...),
 	)
 }

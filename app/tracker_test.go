@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,13 +77,20 @@ func TestTrackerShowsTheRulesetsCounters(t *testing.T) {
 
 // TestLogTitleIsolatesTheCount: the log's title counts the commands with
 // the number in its own <bdi>, so the Hebrew "(12 …)" keeps its digits in
-// place between the parentheses.
+// place between the parentheses; the list's aria-label, which cannot hold
+// a <bdi>, isolates the number with FSI … PDI.
 func TestLogTitleIsolatesTheCount(t *testing.T) {
 	for _, l := range i18n.Langs {
 		html := app.HTMLString(&Log{V: LogView{Lang: l, Commands: 1234}})
 		h2 := html[strings.Index(html, "<h2"):strings.Index(html, "</h2>")]
 		if want := "<bdi>" + i18n.Int(l, 1234) + "</bdi>"; !strings.Contains(h2, want) {
 			t.Errorf("%s: the log's title %q lacks %q", l, h2, want)
+		}
+		ol := html[strings.Index(html, "<ol"):]
+		ol = ol[:strings.Index(ol, ">")]
+		// go-app writes attribute values as Go quoted strings.
+		if want := "aria-label=" + strconv.Quote(strings.Replace(i18n.N(l, "log.title", 1234), i18n.Int(l, 1234), i18n.Isolate(i18n.Int(l, 1234)), 1)); !strings.Contains(ol, want) {
+			t.Errorf("%s: the log list's label %q is not %q", l, ol, want)
 		}
 	}
 }
