@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +28,7 @@ type memShelf struct {
 	blobs map[string]app.Value
 	fail  error // of every write
 	lost  error // of every blob read
+	puts  int   // documents written (Put)
 }
 
 func newMemShelf(ctx app.Context) *memShelf {
@@ -38,6 +40,7 @@ func (m *memShelf) List(done func(app.Context, []LibEntry, error)) {
 }
 
 func (m *memShelf) Put(e LibEntry, doc string, done func(app.Context, error)) {
+	m.puts++
 	if m.fail == nil {
 		m.meta[e.ID], m.docs[e.ID] = e, doc
 	}
@@ -217,6 +220,7 @@ func TestRestoreRefusesCorruptEntry(t *testing.T) {
 		if tbl.sess == nil || tbl.shelf.entry.ID == "" || tbl.shelf.entry.ID == "broken" {
 			t.Fatalf("opened %q, want a sample in a new entry", tbl.shelf.entry.ID)
 		}
+		tbl.autosave(ctx) // as the first paint does (TestFirstSampleSavedAfterPaint)
 		if tbl.notice.Key != "notice.entry-unreadable" {
 			t.Errorf("notice %q: the sample hid why the saved fight did not open", tbl.notice.Key)
 		}
@@ -642,4 +646,98 @@ func TestMapKeptWithEntry(t *testing.T) {
 	if tbl.mapImg.layer() != nil || !pic || !fit {
 		t.Errorf("after removing: layer shown %v, picture cleared %v, fit cleared %v", tbl.mapImg.layer() != nil, pic, fit)
 	}
+}
+
+// painted is a component that reports each of its renders: it stands for
+// the page go-app updates in the frame after a dispatch.
+type painted struct {
+	harness
+	rendered func()
+}
+
+// Render reports the render.
+func (p *painted) Render() app.UI {
+	if p.rendered != nil {
+		p.rendered()
+	}
+	return app.Div()
+}
+
+// paintedTable is a table over an empty library in memory, with the
+// context of a painted page in go-app's test engine.
+func paintedTable(t *testing.T) (*painted, app.TestEngine, *Table, *memShelf) {
+	t.Helper()
+	p := &painted{}
+	e := app.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	db := newMemShelf(p.ctx)
+	tbl := &Table{Model: Model{reg: rulesets.Registry(), lang: i18n.English}}
+	tbl.shelf.db = db
+	return p, e, tbl, db
+}
+
+// TestFirstSampleSavedAfterPaint: on a first visit the sample opens at once
+// and is written only after the frame that draws it, so the first screen
+// does not wait for the save; a command given before then saves it as
+// always, and it is not written twice. A share link's encounter, which
+// nothing could rebuild, is written before the first render.
+func TestFirstSampleSavedAfterPaint(t *testing.T) {
+	// begin starts the table inside a dispatch, as the library's callback
+	// does, runs then in that dispatch, and records at each render of the
+	// page whether an encounter was open and how many were written.
+	type seen struct {
+		open  bool
+		saved int
+	}
+	begin := func(t *testing.T, then func(app.Context, *Table)) (*Table, *memShelf, []seen) {
+		t.Helper()
+		p, e, tbl, db := paintedTable(t)
+		var renders []seen
+		p.rendered = func() { renders = append(renders, seen{tbl.sess != nil, len(db.docs)}) }
+		p.ctx.Dispatch(func(ctx app.Context) {
+			start(ctx, tbl)
+			then(ctx, tbl)
+		})
+		e.ConsumeAll()
+		return tbl, db, renders
+	}
+	first := rulesets.Samples()[0]
+
+	t.Run("written after the first render", func(t *testing.T) {
+		tbl, db, renders := begin(t, func(app.Context, *Table) {})
+		if len(renders) == 0 || !renders[0].open || renders[0].saved != 0 {
+			t.Fatalf("renders %+v: want the first with the sample open and nothing written yet", renders)
+		}
+		doc, ok := db.docs[tbl.shelf.entry.ID]
+		if !ok || db.puts != 1 || db.meta[tbl.shelf.entry.ID].Name != first.Title {
+			t.Fatalf("after the first paint: %d writes, entry %+v", db.puts, db.meta[tbl.shelf.entry.ID])
+		}
+		if sess, err := combat.DecodeSave(tbl.reg, []byte(doc)); err != nil || sess.State().Ruleset != first.Ruleset {
+			t.Errorf("the written sample does not read back: %v", err)
+		}
+	})
+
+	t.Run("a command before the paint", func(t *testing.T) {
+		tbl, db, _ := begin(t, func(ctx app.Context, tbl *Table) { tbl.do(ctx, combat.RollInitiative{}) })
+		sess, err := combat.DecodeSave(tbl.reg, []byte(db.docs[tbl.shelf.entry.ID]))
+		if err != nil || sess.Cursor() != 1 || db.puts != 1 {
+			t.Errorf("%d writes, the entry holds one command: %v (%v); want one write", db.puts, sess != nil && sess.Cursor() == 1, err)
+		}
+	})
+
+	t.Run("a share link", func(t *testing.T) {
+		link, err := combat.EncodeLink(openTable(t, "kal-corridor", false).sess)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _, tbl, db := paintedTable(t)
+		p.ctx.Page().ReplaceURL(&url.URL{Path: "/", Fragment: link})
+		start(p.ctx, tbl)
+		if db.puts != 1 || db.docs[tbl.shelf.entry.ID] == "" || tbl.notice.Key != "notice.opened.link" {
+			t.Errorf("a link's encounter: %d writes before any render, notice %q", db.puts, tbl.notice.Key)
+		}
+	})
 }

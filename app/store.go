@@ -37,6 +37,7 @@ type shelf struct {
 	ready   bool       // the library has been read and an encounter opened
 	open    bool       // the library panel is shown
 	held    bool       // another tab opened this encounter: this tab saves nothing until the user chooses
+	unsaved bool       // the open entry is a first sample not written yet (firstSample)
 	full    bool       // the last write failed for lack of room
 	durable bool       // the browser granted persistent storage
 	confirm string     // the entry whose deletion waits for the user's OK
@@ -210,11 +211,51 @@ func (t *Table) opened(ctx app.Context) {
 }
 
 // firstSample opens the first sample as a new entry when there is nothing
-// to reopen; a notice already shown (a damaged save) stays.
+// to reopen; a notice already shown (a damaged save) stays. The entry is
+// written once the board it opens has been painted (afterPaint), so the
+// first screen does not wait for the save. Nothing can be lost meanwhile:
+// a command given before then autosaves it, and a page closed before then
+// builds the same sample again at the next visit.
 func (t *Table) firstSample(ctx app.Context) {
-	kept := t.notice
-	t.openSample(ctx, rulesets.Samples()[0].ID)
-	t.notice = kept
+	sess, s, err := t.buildSample(rulesets.Samples()[0].ID)
+	if err != nil {
+		return
+	}
+	t.enterNew(ctx, sess, s.Title)
+	t.shelf.unsaved = true
+	// Defer runs once go-app has rendered and mounted the table the sample
+	// is in; afterPaint then waits for the browser to paint it.
+	ctx.Defer(func(ctx app.Context) {
+		afterPaint(ctx, func(ctx app.Context) {
+			if t.shelf.unsaved {
+				t.autosave(ctx)
+			}
+		})
+	})
+}
+
+// afterPaint runs f on the UI goroutine after the browser has painted what
+// is on the page now: from a timer set in the next animation frame's
+// callback, which runs just before that frame is painted. Where there is no
+// browser, f is dispatched at once.
+func afterPaint(ctx app.Context, f func(app.Context)) {
+	win := app.Window()
+	if !win.Get("requestAnimationFrame").Truthy() {
+		ctx.Dispatch(f)
+		return
+	}
+	var frame, painted app.Func
+	frame = app.FuncOf(func(this app.Value, args []app.Value) any {
+		frame.Release()
+		win.Call("setTimeout", painted, 0)
+		return nil
+	})
+	painted = app.FuncOf(func(this app.Value, args []app.Value) any {
+		painted.Release()
+		ctx.Dispatch(f)
+		return nil
+	})
+	win.Call("requestAnimationFrame", frame)
 }
 
 // load opens the library entry e. A document that cannot be read marks
@@ -259,12 +300,15 @@ func sessionEntry() string {
 // adopt opens sess as a new library entry named name, and says so with the
 // notice key: whatever was open stays in the library, untouched.
 func (t *Table) adopt(ctx app.Context, sess *combat.Session, name, key string) {
-	name = clip(name, maxEntryName)
-	t.use(sess)
-	enc := sess.State()
-	t.enter(ctx, LibEntry{ID: newEntryID(), Name: name, Ruleset: enc.Ruleset, Changed: now(), Commands: sess.Cursor()})
+	t.enterNew(ctx, sess, name)
 	t.autosave(ctx)
-	t.notice = inform(key, "name", name)
+	t.notice = inform(key, "name", t.shelf.entry.Name)
+}
+
+// enterNew opens sess as a new library entry named name, not written yet.
+func (t *Table) enterNew(ctx app.Context, sess *combat.Session, name string) {
+	t.use(sess)
+	t.enter(ctx, LibEntry{ID: newEntryID(), Name: clip(name, maxEntryName), Ruleset: sess.State().Ruleset, Changed: now(), Commands: sess.Cursor()})
 }
 
 // autosave writes the open encounter to its library entry. A tab that
@@ -281,6 +325,7 @@ func (t *Table) autosave(ctx app.Context) {
 	e := t.shelf.entry
 	e.Ruleset, e.Commands, e.Changed = t.state().Ruleset, t.sess.Cursor(), now()
 	t.shelf.entry = e
+	t.shelf.unsaved = false
 	t.shelf.db.Put(e, string(doc), func(ctx app.Context, err error) {
 		if err != nil {
 			t.storageFailed(err)
