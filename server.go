@@ -125,11 +125,12 @@ func newHandler(root string) (*goapp.Handler, error) {
 
 // site is the handler the server (and the tests) run: security headers,
 // then a gate that lets through only the app's own paths, then conditional
-// requests and compression around go-app's handler and the web/ files.
+// requests and compression around go-app's handler (its pages' attributes
+// written as HTML, see prerendered) and the web/ files.
 func site(h *goapp.Handler) http.Handler {
 	files, _ := h.Resources.(http.Handler)
 	return hardened(gate{
-		app:     conditional(compressText(streamingLoader(h))),
+		app:     conditional(compressText(prerendered(streamingLoader(h)))),
 		files:   conditional(files),
 		version: h.Version,
 	})
@@ -584,13 +585,24 @@ func serve(addr string, h http.Handler) error {
 	return nil
 }
 
-// exportStatic writes the app as a static website into dir: go-app's pages,
-// scripts and manifest, then a copy of what the server serves from root/web
-// (regular files, with the precompressed bundles; no hidden file and no
-// symlink), so any static host or CDN can serve it.
+// exportStatic writes the app as a static website into dir: go-app's pages
+// (their attributes written as HTML, see htmlAttrs), scripts and manifest,
+// then a copy of what the server serves from root/web (regular files, with
+// the precompressed bundles; no hidden file and no symlink), so any static
+// host or CDN can serve it.
 func exportStatic(dir, root string, h *goapp.Handler) error {
 	if err := goapp.GenerateStaticWebsite(dir, h); err != nil {
 		return err
+	}
+	pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(htmlAttrs(string(b))), 0o644); err != nil {
+			return err
+		}
 	}
 	js, _ := loaderJS(h)
 	if err := os.WriteFile(filepath.Join(dir, "app.js"), js, 0o644); err != nil {

@@ -1,0 +1,66 @@
+//go:build !wasm
+
+package main
+
+import (
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+)
+
+// prerendered hands on the pages go-app renders on the server with their
+// attribute values written as HTML (htmlAttrs); its other responses pass
+// through as they are.
+func prerendered(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		next.ServeHTTP(rec, r)
+		body := rec.Body.Bytes()
+		hd := w.Header()
+		for k, v := range rec.Header() {
+			hd[k] = v
+		}
+		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			body = []byte(htmlAttrs(string(body)))
+			hd.Set("Content-Length", strconv.Itoa(len(body)))
+		}
+		w.WriteHeader(rec.Code)
+		w.Write(body)
+	})
+}
+
+// htmlAttrs rewrites the attribute values of a page go-app prerendered.
+// go-app writes each as a Go quoted string (strconv.Quote): a character Go
+// does not print comes out as an escape, so the Unicode isolates that keep
+// a count or a name in its own direction in an aria-label (U+2066–U+2069)
+// read as the text \u2068 until the app mounts, and a quote in a value is
+// escaped with a backslash, which HTML does not know. Each value is read
+// back as the Go string it is and written HTML-escaped instead. go-app
+// escapes the text between tags as HTML, so `="` opens an attribute value
+// wherever it occurs; what does not read as a quoted string is left alone.
+func htmlAttrs(page string) string {
+	var b strings.Builder
+	b.Grow(len(page))
+	for {
+		i := strings.Index(page, `="`)
+		if i < 0 {
+			b.WriteString(page)
+			return b.String()
+		}
+		b.WriteString(page[:i+1])
+		page = page[i+1:]
+		q, err := strconv.QuotedPrefix(page)
+		if err != nil {
+			b.WriteByte('"')
+			page = page[1:]
+			continue
+		}
+		v, _ := strconv.Unquote(q)
+		b.WriteByte('"')
+		b.WriteString(html.EscapeString(v))
+		b.WriteByte('"')
+		page = page[len(q):]
+	}
+}
