@@ -480,3 +480,51 @@ func TestE2ERestoreBuildsNoSample(t *testing.T) {
 	}
 	screenshot(t, ctx, "restore-no-sample")
 }
+
+// TestE2EFirstSampleSavedAfterPaint (issue 16): on a first visit the sample
+// is written to the library only after a frame has been drawn with its
+// board on the page, so the first screen does not wait for the save; a
+// share link opened on a first visit is written before its board shows.
+// The page notes, at every write of a document, whether an animation frame
+// has run with the app's board on the page: after the app drew its
+// "opening" line (the server's board before it does not count).
+func TestE2EFirstSampleSavedAfterPaint(t *testing.T) {
+	const watch = `window.docWrites = []; let opening = false, shown = false;
+		new MutationObserver(records => records.forEach(r => r.addedNodes.forEach(n => {
+			opening = opening || n.nodeType === 1 && (n.id === 'opening' || !!n.querySelector('#opening'));
+		})))
+			.observe(document, {childList: true, subtree: true});
+		const frame = () => {
+			opening = opening || !!document.getElementById('opening');
+			shown = shown || (opening && !!document.querySelector('#board [id^=token-]') && !document.getElementById('opening'));
+			requestAnimationFrame(frame);
+		};
+		requestAnimationFrame(frame);
+		const put = IDBObjectStore.prototype.put;
+		IDBObjectStore.prototype.put = function (...args) {
+			if (this.name === 'docs') window.docWrites.push(shown);
+			return put.apply(this, args);
+		};`
+	srv := startServer(t)
+	for _, c := range []struct {
+		name, url, token string
+		afterPaint       bool
+	}{
+		{"sample", srv.URL + "/", "token-urchin-1", true},
+		{"link", srv.URL + "/#" + dairnDuel(t), "token-hero", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := newBrowser(t)
+			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
+				t.Fatal(err)
+			}
+			navigate(t, ctx, c.url)
+			poll[bool](t, ctx, `document.getElementById('`+c.token+`') !== null && window.docWrites.length > 0`, 20*time.Second)
+			if got := eval[[]bool](t, ctx, `window.docWrites`); got[0] != c.afterPaint {
+				t.Errorf("the first write came after a frame with the board drawn: %v, want %v", got[0], c.afterPaint)
+			}
+			openLibrary(t, ctx, "entries", 1)
+			screenshot(t, ctx, "first-save-"+c.name)
+		})
+	}
+}
