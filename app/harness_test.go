@@ -38,15 +38,22 @@ func testContext(t *testing.T) app.Context {
 func testEngine(t *testing.T) (app.TestEngine, app.Context) {
 	t.Helper()
 	h := &harness{}
-	e := app.NewTestEngine()
-	if err := e.Load(h); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
+	e := loadTest(t, h)
 	if h.ctx.Context == nil {
 		t.Fatal("the test engine gave no context")
 	}
 	return e, h.ctx
+}
+
+// loadTest loads c into a fresh go-app test engine and lets it settle.
+func loadTest(t *testing.T, c app.Composer) app.TestEngine {
+	t.Helper()
+	e := app.NewTestEngine()
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return e
 }
 
 // openTable opens sample id on a fresh table in English, with initiative

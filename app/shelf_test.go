@@ -668,11 +668,7 @@ func (p *painted) Render() app.UI {
 func paintedTable(t *testing.T) (*painted, app.TestEngine, *Table, *memShelf) {
 	t.Helper()
 	p := &painted{}
-	e := app.NewTestEngine()
-	if err := e.Load(p); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
+	e := loadTest(t, p)
 	db := newMemShelf(p.ctx)
 	tbl := &Table{Model: Model{reg: rulesets.Registry(), lang: i18n.English}}
 	tbl.shelf.db = db
