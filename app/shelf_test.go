@@ -678,8 +678,9 @@ func paintedTable(t *testing.T) (*painted, app.TestEngine, *Table, *memShelf) {
 // TestFirstSampleSavedAfterPaint: on a first visit the sample opens at once
 // and is written only after the frame that draws it, so the first screen
 // does not wait for the save; a command given before then saves it as
-// always, and it is not written twice. A share link's encounter, which
-// nothing could rebuild, is written before the first render.
+// always, and it is not written twice; a save that goes well redraws
+// nothing. A share link's encounter, which nothing could rebuild, is
+// written before the first render.
 func TestFirstSampleSavedAfterPaint(t *testing.T) {
 	// begin starts the table inside a dispatch, as the library's callback
 	// does, runs then in that dispatch, and records at each render of the
@@ -713,6 +714,9 @@ func TestFirstSampleSavedAfterPaint(t *testing.T) {
 		}
 		if sess, err := combat.DecodeSave(tbl.reg, []byte(doc)); err != nil || sess.State().Ruleset != first.Ruleset {
 			t.Errorf("the written sample does not read back: %v", err)
+		}
+		if len(renders) != 1 {
+			t.Errorf("renders %+v: a save that went well redrew the page", renders)
 		}
 	})
 

@@ -227,8 +227,12 @@ func (t *Table) firstSample(ctx app.Context) {
 	// is in; afterPaint then waits for the browser to paint it.
 	ctx.Defer(func(ctx app.Context) {
 		afterPaint(ctx, func(ctx app.Context) {
+			key := t.notice.Key
 			if t.shelf.unsaved {
 				t.autosave(ctx)
+			}
+			if t.notice.Key == key {
+				ctx.PreventUpdate() // nothing on the page shows a save that went well
 			}
 		})
 	})
