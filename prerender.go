@@ -40,6 +40,11 @@ func prerendered(next http.Handler) http.Handler {
 // back as the Go string it is and written HTML-escaped instead. go-app
 // escapes the text between tags as HTML, so `="` opens an attribute value
 // wherever it occurs; what does not read as a quoted string is left alone.
+//
+// go-app also writes a boolean attribute that is off as selected="false",
+// which HTML reads as on (every option of a menu selected, the last one
+// shown; a button disabled): such an attribute is left out, as the browser
+// does when go-app sets it (boolAttrs).
 func htmlAttrs(page string) string {
 	var b strings.Builder
 	b.Grow(len(page))
@@ -49,18 +54,31 @@ func htmlAttrs(page string) string {
 			b.WriteString(page)
 			return b.String()
 		}
-		b.WriteString(page[:i+1])
-		page = page[i+1:]
-		q, err := strconv.QuotedPrefix(page)
+		q, err := strconv.QuotedPrefix(page[i+1:])
 		if err != nil {
-			b.WriteByte('"')
-			page = page[1:]
+			b.WriteString(page[:i+2])
+			page = page[i+2:]
 			continue
 		}
 		v, _ := strconv.Unquote(q)
-		b.WriteByte('"')
-		b.WriteString(html.EscapeString(v))
-		b.WriteByte('"')
-		page = page[len(q):]
+		sp := strings.LastIndexByte(page[:i], ' ')
+		if on, _ := strconv.ParseBool(v); sp >= 0 && boolAttrs[page[sp+1:i]] && !on {
+			b.WriteString(page[:sp])
+		} else {
+			b.WriteString(page[:i+1])
+			b.WriteByte('"')
+			b.WriteString(html.EscapeString(v))
+			b.WriteByte('"')
+		}
+		page = page[i+1+len(q):]
 	}
+}
+
+// boolAttrs are the attributes go-app sets in the browser as boolean
+// properties (setJSAttribute in go-app's attribute.go): on when the value
+// reads as true with strconv.ParseBool, off otherwise.
+var boolAttrs = map[string]bool{
+	"async": true, "autofocus": true, "autoplay": true, "checked": true, "default": true, "defer": true,
+	"disabled": true, "hidden": true, "ismap": true, "loop": true, "multiple": true, "muted": true,
+	"open": true, "readonly": true, "required": true, "reversed": true, "selected": true,
 }

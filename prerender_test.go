@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,6 +29,10 @@ func TestHTMLAttrs(t *testing.T) {
 		{"text", `<p id="x">a = &#34;b&#34;</p>`, `<p id="x">a = &#34;b&#34;</p>`},
 		{"not a quoted string", `<p title="open`, `<p title="open`},
 		{"empty", `<p title="">`, `<p title="">`},
+		{"boolean off", `<option value="a" selected="false">A</option><button disabled="0" id="b">`, `<option value="a">A</option><button id="b">`},
+		{"boolean on", `<input checked="true" readonly="1">`, `<input checked="true" readonly="1">`},
+		{"boolean unreadable", `<details open="maybe">`, `<details>`},
+		{"not boolean", `<button aria-expanded="false" data-running="false">`, `<button aria-expanded="false" data-running="false">`},
 	} {
 		if got := htmlAttrs(c.in); got != c.want {
 			t.Errorf("%s: htmlAttrs(%q) = %q, want %q", c.name, c.in, got, c.want)
@@ -50,9 +55,13 @@ func FuzzHTMLAttrs(f *testing.F) {
 	})
 }
 
+// selectedOption matches an option written selected.
+var selectedOption = regexp.MustCompile(`<option[^>]* selected[ >]`)
+
 // TestPrerenderedAttributesHoldNoEscapes: the page the server renders, and
 // the one the static export writes, carry the log's aria-label with its
-// count between real isolate marks, not Go's \u2068 escapes.
+// count between real isolate marks, not Go's \u2068 escapes, and no
+// boolean attribute written "false", which HTML reads as on.
 func TestPrerenderedAttributesHoldNoEscapes(t *testing.T) {
 	addr, _ := startTestServer(t)
 	pages := map[string]string{}
@@ -86,6 +95,14 @@ func TestPrerenderedAttributesHoldNoEscapes(t *testing.T) {
 		}
 		if !strings.Contains(page, label) {
 			t.Errorf("%s: the page lacks the log's label %q", name, label)
+		}
+		for _, off := range []string{` selected="false"`, ` disabled="false"`, ` checked="false"`} {
+			if strings.Contains(page, off) {
+				t.Errorf("%s: the page has %s, which HTML reads as on", name, off)
+			}
+		}
+		if menus, chosen := strings.Count(page, "<select"), len(selectedOption.FindAllString(page, -1)); chosen != menus {
+			t.Errorf("%s: %d options selected in %d menus, want one each", name, chosen, menus)
 		}
 	}
 }
