@@ -101,7 +101,7 @@ func (m *Model) countersLeft(enc combat.Encounter, me combat.Combatant) string {
 	var parts []string
 	for _, c := range combat.CountersOf(rs) {
 		left := me.Budget.Left(c.Key)
-		if c.OffTurn() || c.Use == 0 && left == 0 && start[c.Key] == 0 {
+		if c.OffTurn() || c.Use == 0 && left == 0 && start.Get(c.Key) == 0 {
 			continue
 		}
 		n := i18n.Int(l, int64(left))

@@ -236,7 +236,7 @@ func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error
 // because of CA-INIT-2, not because it spent it.
 func (Ruleset) Withheld(enc combat.Encounter, id, counter string) (string, combat.RuleID, bool) {
 	n, why, err := turnStart(enc, id)
-	if err != nil || why.key == "" || n[counter] > 0 {
+	if err != nil || why.key == "" || n.Get(counter) > 0 {
 		return "", "", false
 	}
 	return why.key, why.rule, true
@@ -253,30 +253,30 @@ type reason struct {
 func turnStart(enc combat.Encounter, id string) (combat.Counts, reason, error) {
 	c, _, err := state(enc, id)
 	if err != nil {
-		return nil, reason{}, err
+		return combat.Counts{}, reason{}, err
 	}
 	if enc.Round == 1 {
 		for _, s := range enc.Order {
 			if s.Score == scoreLostTurn && slices.Contains(s.Members, id) {
-				return nil, reason{KeyLosesTurn, "CA-INIT-2"}, nil
+				return combat.Counts{}, reason{KeyLosesTurn, "CA-INIT-2"}, nil
 			}
 		}
 	}
 	switch {
 	case c.Status.Dead:
-		return nil, reason{KeyDead, "CA-CRIT-2"}, nil
+		return combat.Counts{}, reason{KeyDead, "CA-CRIT-2"}, nil
 	case c.Status.Escaped:
-		return nil, reason{KeyRetreat, "CA-RETREAT-1"}, nil
+		return combat.Counts{}, reason{KeyRetreat, "CA-RETREAT-1"}, nil
 	case c.Paralysed():
-		return nil, reason{KeyParalysed, "CA-ATTR-3"}, nil
+		return combat.Counts{}, reason{KeyParalysed, "CA-ATTR-3"}, nil
 	case c.Delirious():
-		return nil, reason{KeyDelirious, "CA-ATTR-3"}, nil
+		return combat.Counts{}, reason{KeyDelirious, "CA-ATTR-3"}, nil
 	case c.Status.Critical:
-		return combat.Counts{counterMovement: 1}, reason{KeyCritical, "CA-CRIT-5"}, nil
+		return combat.NewCounts(combat.Count{Key: counterMovement, N: 1}), reason{KeyCritical, "CA-CRIT-5"}, nil
 	case c.Status.Fleeing:
-		return combat.Counts{counterMovement: 2 * MoveSquares}, reason{KeyFlees, "CA-ALG-D"}, nil
+		return combat.NewCounts(combat.Count{Key: counterMovement, N: 2 * MoveSquares}), reason{KeyFlees, "CA-ALG-D"}, nil
 	}
-	return combat.Counts{counterMovement: MoveSquares, counterAction: 1}, reason{}, nil
+	return combat.NewCounts(combat.Count{Key: counterMovement, N: MoveSquares}, combat.Count{Key: counterAction, N: 1}), reason{}, nil
 }
 
 // Step prices one square of movement at 1 and never offers an opportunity

@@ -3,7 +3,6 @@ package cairn
 import (
 	"encoding/json"
 	"errors"
-	"maps"
 	"slices"
 	"strconv"
 	"testing"
@@ -143,13 +142,13 @@ func TestRulesetInitiative(t *testing.T) {
 		t.Fatalf("slots %v; want %v", got, want)
 	}
 	enc.Order, enc.Round = slots, 1
-	for round, want := range map[int]combat.Counts{1: nil, 2: {counterMovement: MoveSquares, counterAction: 1}} {
+	for round, want := range map[int]combat.Counts{1: {}, 2: combat.NewCounts(combat.Count{Key: counterMovement, N: MoveSquares}, combat.Count{Key: counterAction, N: 1})} {
 		enc.Round = round
 		b, err := Ruleset{}.TurnBudget(enc, "B")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !maps.Equal(b, want) {
+		if !b.Equal(want) {
 			t.Errorf("round %d: B's budget %+v; want %+v", round, b, want)
 		}
 	}

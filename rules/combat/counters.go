@@ -1,8 +1,11 @@
 package combat
 
 import (
-	"maps"
+	"encoding/json"
+	"iter"
+	"math"
 	"slices"
+	"strconv"
 )
 
 // Unit is what a counter counts in.
@@ -102,7 +105,7 @@ func LeftFor(rs Ruleset, c Combatant, u Use) int {
 // of rs the engine spends on u; MaxCount when rs has none.
 func StartFor(rs Ruleset, n Counts, u Use) int {
 	if k, ok := CounterFor(rs, u); ok {
-		return n[k.Key]
+		return n.Get(k.Key)
 	}
 	return MaxCount
 }
@@ -145,25 +148,174 @@ func validCounterKey(key string) bool {
 	return len(key) <= MaxCounterKey && validKey(key)
 }
 
-// Counts is what a creature has left of each counter, by key. A counter at
-// 0 is not listed, so equal budgets have equal Counts. The engine never
-// changes a Counts in place: it replaces it (With), so copies of an
-// encounter share it safely.
-type Counts map[string]int
+// Counts is what a creature has left of each counter, by key: at most
+// MaxCounters of them, listed in the order of their keys. With lists no
+// counter at 0, so equal budgets have equal Counts (Equal). A Counts is a
+// value whose list of keys its copies share and nothing changes in place:
+// With returns a changed copy, allocating only when the keys listed
+// change, so copies of an encounter share it safely. In JSON it is an
+// object of key and amount, keys in order, as a map of them reads; its
+// bounds are checked by checkCounts.
+type Counts struct {
+	keys  []string           // the keys listed, in order; never changed in place
+	amts  [MaxCounters]int32 // amts[i] is what keys[i] holds, an amount past int32 at its nearest bound (still out of checkCounts' range)
+	extra int32              // keys given beyond MaxCounters, dropped; checkCounts refuses them
+}
 
-// With returns a copy of c with key set to n.
+// amount is n as Counts holds it: at the nearest bound of int32 when past
+// it, which is out of checkCounts' range as n is.
+func amount(n int) int32 {
+	return int32(min(max(n, math.MinInt32), math.MaxInt32))
+}
+
+// Count is what a creature has of one counter, named by its key.
+type Count struct {
+	Key string
+	N   int
+}
+
+// NewCounts returns the counts of kv, leaving out those at 0; of a key
+// given twice, the last.
+func NewCounts(kv ...Count) Counts {
+	c := Counts{keys: make([]string, 0, min(len(kv), MaxCounters))}
+	for _, n := range kv {
+		c = c.set(n.Key, n.N, true)
+	}
+	return c
+}
+
+// Get returns what c holds of the counter key.
+func (c Counts) Get(key string) int {
+	if i, ok := c.find(key); ok {
+		return int(c.amts[i])
+	}
+	return 0
+}
+
+// Len returns the number of counters c lists.
+func (c Counts) Len() int { return len(c.keys) + int(c.extra) }
+
+// IsZero reports whether c lists no counter, so a budget without one
+// leaves its counts out of JSON.
+func (c Counts) IsZero() bool { return c.Len() == 0 }
+
+// Equal reports whether c and o list the same counters holding the same.
+func (c Counts) Equal(o Counts) bool {
+	return slices.Equal(c.keys, o.keys) && c.amts == o.amts && c.extra == o.extra
+}
+
+// All yields each counter c lists and its amount, in the order of keys.
+func (c Counts) All() iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for i, k := range c.keys {
+			if !yield(k, int(c.amts[i])) {
+				return
+			}
+		}
+	}
+}
+
+// find returns where key is listed in c, or where it would go.
+func (c Counts) find(key string) (int, bool) {
+	i := 0
+	for i < len(c.keys) && c.keys[i] < key {
+		i++
+	}
+	return i, i < len(c.keys) && c.keys[i] == key
+}
+
+// With returns a copy of c with key set to n; a key at 0 is not listed.
 func (c Counts) With(key string, n int) Counts {
-	out := make(Counts, len(c)+1)
-	maps.Copy(out, c)
+	return c.set(key, n, false)
+}
+
+// set returns c with key set to n, not listed at 0. c's keys are edited in place when owned (they
+// are c's alone, built by the caller), else copied when they change.
+func (c Counts) set(key string, n int, owned bool) Counts {
+	i, ok := c.find(key)
+	if ok {
+		c.amts[i] = amount(n)
+		if n != 0 {
+			return c
+		}
+		if !owned {
+			c.keys = slices.Clone(c.keys)
+		}
+		last := len(c.keys) - 1
+		c.keys = slices.Delete(c.keys, i, i+1)
+		copy(c.amts[i:last], c.amts[i+1:last+1])
+		c.amts[last] = 0
+		return c
+	}
 	if n == 0 {
-		delete(out, key)
-	} else {
-		out[key] = n
+		return c
 	}
-	if len(out) == 0 {
-		return nil
+	return c.insert(i, key, n, owned)
+}
+
+// insert returns c with key, not listed in it, put at i holding n, or
+// counted as extra when c is full; c's keys are edited in place when
+// owned.
+func (c Counts) insert(i int, key string, n int, owned bool) Counts {
+	l := len(c.keys)
+	if l == MaxCounters {
+		c.extra++
+		return c
 	}
-	return out
+	if !owned {
+		c.keys = slices.Clip(c.keys)
+	}
+	c.keys = slices.Insert(c.keys, i, key)
+	copy(c.amts[i+1:l+1], c.amts[i:l])
+	c.amts[i] = amount(n)
+	return c
+}
+
+// MarshalJSON writes c as an object of key and amount, keys in order.
+func (c Counts) MarshalJSON() ([]byte, error) {
+	out := []byte{'{'}
+	for i, k := range c.keys {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = appendKey(out, k)
+		out = strconv.AppendInt(append(out, ':'), int64(c.amts[i]), 10)
+	}
+	return append(out, '}'), nil
+}
+
+// appendKey appends key as a JSON string: a valid key as it is, any
+// other as encoding/json writes it.
+func appendKey(out []byte, key string) []byte {
+	if validKey(key) {
+		return append(append(append(out, '"'), key...), '"')
+	}
+	q, _ := json.Marshal(key) // a string always encodes
+	return append(out, q...)
+}
+
+// String returns c as its JSON reads.
+func (c Counts) String() string {
+	b, _ := c.MarshalJSON() // never fails
+	return string(b)
+}
+
+// UnmarshalJSON reads an object of key and amount, keeping what it
+// lists, at 0 too, for checkCounts to check; null is no counter.
+func (c *Counts) UnmarshalJSON(data []byte) error {
+	var kv map[string]int
+	if err := json.Unmarshal(data, &kv); err != nil {
+		return err
+	}
+	*c = Counts{}
+	if len(kv) > 0 {
+		c.keys = make([]string, 0, min(len(kv), MaxCounters))
+	}
+	for k, n := range kv {
+		i, _ := c.find(k) // a key of kv is listed once
+		*c = c.insert(i, k, n, true)
+	}
+	return nil
 }
 
 // DefaultCounts is what a creature of a ruleset without a Budgeter starts
@@ -172,35 +324,36 @@ func (c Counts) With(key string, n int) Counts {
 // spend, one of the counter opportunity attacks spend, none of the
 // others.
 func DefaultCounts(cs []Counter, s Stats) Counts {
-	out := Counts{}
+	kv := make([]Count, 0, len(cs))
 	for _, c := range cs {
 		switch c.Use {
 		case UseMove:
-			out[c.Key] = s.Speed
+			kv = append(kv, Count{c.Key, s.Speed})
 		case UseAttack:
-			out[c.Key] = max(1, s.Actions)
+			kv = append(kv, Count{c.Key, max(1, s.Actions)})
 		case UseOpportunity:
-			out[c.Key] = 1
+			kv = append(kv, Count{c.Key, 1})
 		}
 	}
-	return out.clean()
+	return NewCounts(kv...)
 }
 
-// clean returns c without the counters at 0, nil when none is left.
+// clean returns c without the counters at 0.
 func (c Counts) clean() Counts {
-	maps.DeleteFunc(c, func(_ string, n int) bool { return n == 0 })
-	if len(c) == 0 {
-		return nil
+	for k, n := range c.All() {
+		if n == 0 {
+			c = c.With(k, 0)
+		}
 	}
 	return c
 }
 
 // Left returns what b holds of the counter key.
-func (b Budget) Left(key string) int { return b.Counts[key] }
+func (b Budget) Left(key string) int { return b.Counts.Get(key) }
 
 // Equal reports whether two budgets are the same.
 func (b Budget) Equal(o Budget) bool {
-	return maps.Equal(b.Counts, o.Counts) && b.Start == o.Start && b.StartMove == o.StartMove && b.Attacked == o.Attacked
+	return b.Counts.Equal(o.Counts) && b.Start == o.Start && b.StartMove == o.StartMove && b.Attacked == o.Attacked
 }
 
 // Held reports whether surprise still holds back combatant c's off-turn
@@ -220,10 +373,10 @@ func (tr TurnRules) Held(enc Encounter, c Combatant) bool {
 // valid keys of at most MaxCounterKey bytes, each amount within
 // 0..MaxCount, and, with a declaration cs, only keys it declares.
 func checkCounts(n Counts, cs []Counter) error {
-	if len(n) > MaxCounters {
-		return Invalid("ENG-TURN-6", "budget.counts", "%d counters is more than %d", len(n), MaxCounters)
+	if n.Len() > MaxCounters {
+		return Invalid("ENG-TURN-6", "budget.counts", "%d counters is more than %d", n.Len(), MaxCounters)
 	}
-	for k, v := range n {
+	for k, v := range n.All() {
 		if !validCounterKey(k) {
 			return Invalid("ENG-TURN-6", "budget.counts", "%q is not a key of at most %d bytes", k, MaxCounterKey)
 		}
@@ -308,7 +461,7 @@ func HeldBySurprise(rs Ruleset, enc Encounter, c Combatant) bool {
 func TurnStart(rs Ruleset, enc Encounter, id string) (Counts, error) {
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return nil, NoCombatant("", "id", id)
+		return Counts{}, NoCombatant("", "id", id)
 	}
 	if bg, ok := rs.(Budgeter); ok {
 		return bg.TurnBudget(enc, id)

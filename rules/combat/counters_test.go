@@ -1,7 +1,6 @@
 package combat
 
 import (
-	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -28,20 +27,20 @@ func TestCountersOf(t *testing.T) {
 		want  []string
 		start Counts
 	}{
-		{bare{}, []string{"movement", "actions"}, Counts{"movement": 6, "actions": 2}},
-		{reacting{}, []string{"movement", "actions", "reaction"}, Counts{"movement": 6, "actions": 2, "reaction": 1}},
+		{bare{}, []string{"movement", "actions"}, NewCounts(Count{Key: "movement", N: 6}, Count{Key: "actions", N: 2})},
+		{reacting{}, []string{"movement", "actions", "reaction"}, NewCounts(Count{Key: "movement", N: 6}, Count{Key: "actions", N: 2}, Count{Key: "reaction", N: 1})},
 	} {
 		if got := keys(CountersOf(c.rs)); !slices.Equal(got, c.want) {
 			t.Errorf("%s: counters %v, want %v", c.rs.ID(), got, c.want)
 		}
-		if got := DefaultCounts(CountersOf(c.rs), Stats{Speed: 6, Actions: 2}); !maps.Equal(got, c.start) {
+		if got := DefaultCounts(CountersOf(c.rs), Stats{Speed: 6, Actions: 2}); !got.Equal(c.start) {
 			t.Errorf("%s: a turn starts with %v, want %v", c.rs.ID(), got, c.start)
 		}
 	}
 	if got := keys(CountersOf(bare{})); len(got) != 2 {
 		t.Errorf("the default counters grew to %v", got)
 	}
-	if got := DefaultCounts(CountersOf(bare{}), Stats{}); !maps.Equal(got, Counts{"actions": 1}) {
+	if got := DefaultCounts(CountersOf(bare{}), Stats{}); !got.Equal(NewCounts(Count{Key: "actions", N: 1})) {
 		t.Errorf("a creature without speed or actions starts with %v, want one action", got)
 	}
 }
@@ -49,15 +48,15 @@ func TestCountersOf(t *testing.T) {
 // TestCounts checks that Counts is replaced, never changed in place, and
 // lists no counter at 0, so that equal budgets compare equal.
 func TestCounts(t *testing.T) {
-	a := Counts{"movement": 6, "action": 1}
+	a := NewCounts(Count{Key: "movement", N: 6}, Count{Key: "action", N: 1})
 	b := a.With("action", 0)
-	if a["action"] != 1 || !maps.Equal(b, Counts{"movement": 6}) {
+	if a.Get("action") != 1 || !b.Equal(NewCounts(Count{Key: "movement", N: 6})) {
 		t.Errorf("With changed %v in place or kept a 0: %v", a, b)
 	}
-	if c := b.With("movement", 0); c != nil {
-		t.Errorf("an empty Counts is %#v, want nil", c)
+	if c := b.With("movement", 0); !c.IsZero() {
+		t.Errorf("an empty Counts is %#v, want the zero one", c)
 	}
-	if !(Budget{Counts: b}).Equal(Budget{Counts: Counts{"movement": 6}}) || (Budget{Counts: a}).Equal(Budget{Counts: b}) {
+	if !(Budget{Counts: b}).Equal(Budget{Counts: NewCounts(Count{Key: "movement", N: 6})}) || (Budget{Counts: a}).Equal(Budget{Counts: b}) {
 		t.Error("Budget.Equal disagrees with the counts")
 	}
 	if got := (Budget{Counts: a}).Left("bonus"); got != 0 {

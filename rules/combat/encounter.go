@@ -74,7 +74,7 @@ type Combatant struct {
 // counter its ruleset declares (ENG-TURN-6), by key, and what the engine
 // needs to take a move back (ENG-MOVE-6, ENG-MOVE-7).
 type Budget struct {
-	Counts    Counts      `json:"counts,omitempty"`
+	Counts    Counts      `json:"counts,omitzero"`
 	Start     grid.Square `json:"start"`              // where the current turn began
 	StartMove int         `json:"startMove"`          // movement at the start of the current turn, plus any an action gained since
 	Attacked  bool        `json:"attacked,omitempty"` // an opportunity attack interrupted a move this turn

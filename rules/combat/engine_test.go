@@ -132,7 +132,7 @@ func TestSurprise(t *testing.T) {
 		rs := fake{}
 		e, _ := mustApply(t, rs, party(t, rs), Start{Surprised: []string{"F"}})
 		f, _ := e.Combatant("F")
-		if b := f.Budget; len(b.Counts) != 0 {
+		if b := f.Budget; !b.Counts.IsZero() {
 			t.Fatalf("surprised first turn budget %+v, want all spent", b)
 		}
 		mustFail(t, rs, e, Attack{Attacker: "F", Defender: "GA"})
@@ -498,7 +498,7 @@ type incapable struct{ fake }
 func (r incapable) TurnBudget(enc Encounter, id string) (Counts, error) {
 	b, err := r.fake.TurnBudget(enc, id)
 	if c, _ := enc.Combatant(id); slices.Contains(c.Conditions, "incapacitated") {
-		b["action"], b["bonus"] = 0, 0
+		b = b.With("action", 0).With("bonus", 0)
 	}
 	return b, err
 }

@@ -73,7 +73,7 @@ func (fake) Counters() []Counter { return fakeCounters }
 func (fake) TurnBudget(enc Encounter, id string) (Counts, error) {
 	c, _ := enc.Combatant(id)
 	s := c.Stats
-	return Counts{"movement": s.Speed, "action": 1, "bonus": s.BonusActions, "interaction": s.Interactions, "reaction": 1}, nil
+	return NewCounts(Count{Key: "movement", N: s.Speed}, Count{Key: "action", N: 1}, Count{Key: "bonus", N: s.BonusActions}, Count{Key: "interaction", N: s.Interactions}, Count{Key: "reaction", N: 1}), nil
 }
 
 // ActionCost spends the action on an interaction marked as costing it or

@@ -216,7 +216,7 @@ func TestCountersFrom7(t *testing.T) {
 	}
 	a, _ := s.State().Combatant("a")
 	b, _ := s.State().Combatant("b")
-	if want := (Budget{Counts: Counts{"movement": 4, "action": 1, "bonus": 1, "interaction": 1, "reaction": 1}, Start: at(1, 0), StartMove: 6, Attacked: true}); !a.Budget.Equal(want) {
+	if want := (Budget{Counts: NewCounts(Count{Key: "movement", N: 4}, Count{Key: "action", N: 1}, Count{Key: "bonus", N: 1}, Count{Key: "interaction", N: 1}, Count{Key: "reaction", N: 1}), Start: at(1, 0), StartMove: 6, Attacked: true}); !a.Budget.Equal(want) {
 		t.Errorf("a's budget %+v, want %+v", a.Budget, want)
 	}
 	if want := (Budget{Start: at(3, 3)}); !b.Budget.Equal(want) {
@@ -329,16 +329,16 @@ func TestValidateEncounter(t *testing.T) {
 		{"hp-over-max", running, func(e *Encounter) { e.Combatants[0].HP = 999 }},
 		{"order-misses-one", running, func(e *Encounter) { e.Order = e.Order[1:] }},
 		{"unknown-phase", running, func(e *Encounter) { e.Phase = "paused" }},
-		{"negative-budget", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = Counts{"movement": -1} }},
-		{"counter-over-max", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = Counts{"action": MaxCount + 1} }},
+		{"negative-budget", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = NewCounts(Count{Key: "movement", N: -1}) }},
+		{"counter-over-max", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = NewCounts(Count{Key: "action", N: MaxCount + 1}) }},
 		{"counter-key-too-long", running, func(e *Encounter) {
-			e.Combatants[0].Budget.Counts = Counts{strings.Repeat("k", MaxCounterKey+1): 1}
+			e.Combatants[0].Budget.Counts = NewCounts(Count{Key: strings.Repeat("k", MaxCounterKey+1), N: 1})
 		}},
-		{"counter-key-invalid", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = Counts{"a b": 1} }},
+		{"counter-key-invalid", running, func(e *Encounter) { e.Combatants[0].Budget.Counts = NewCounts(Count{Key: "a b", N: 1}) }},
 		{"too-many-counters", running, func(e *Encounter) {
 			e.Combatants[0].Budget.Counts = Counts{}
 			for i := range MaxCounters + 1 {
-				e.Combatants[0].Budget.Counts[fmt.Sprint("c", i)] = 1
+				e.Combatants[0].Budget.Counts = e.Combatants[0].Budget.Counts.With(fmt.Sprint("c", i), 1)
 			}
 		}},
 		{"chooser-unknown", pending, func(e *Encounter) { e.Pending.Chooser = "ghost" }},

@@ -301,7 +301,7 @@ func (End) apply(a *applier) error {
 func (a *applier) shrink(c *Combatant) error {
 	b := &c.Budget
 	b.StartMove = min(b.StartMove, MoveCap(c.Stats))
-	if len(b.Counts) == 0 {
+	if b.Counts.IsZero() {
 		return nil
 	}
 	start, err := a.turnCounts(c.ID)
@@ -309,11 +309,11 @@ func (a *applier) shrink(c *Combatant) error {
 		return err
 	}
 	if k, ok := CounterFor(a.rs, UseMove); ok {
-		start[k.Key] = b.StartMove
+		start = start.With(k.Key, b.StartMove)
 	}
 	var out Counts
-	for k, n := range b.Counts {
-		out = out.With(k, min(n, start[k]))
+	for k, n := range b.Counts.All() {
+		out = out.With(k, min(n, start.Get(k)))
 	}
 	b.Counts = out
 	return nil

@@ -1,7 +1,6 @@
 package combat
 
 import (
-	"maps"
 	"slices"
 	"sort"
 
@@ -348,29 +347,31 @@ func (a *applier) unlock(c *Combatant) error {
 func (a *applier) turnCounts(id string) (Counts, error) {
 	n, err := TurnStart(a.rs, a.e, id)
 	if err != nil {
-		return nil, err
+		return Counts{}, err
 	}
 	if err := checkCounts(n, CountersOf(a.rs)); err != nil {
-		return nil, err
+		return Counts{}, err
 	}
-	return maps.Clone(n).clean(), nil
+	return n.clean(), nil
 }
 
 // refillOffTurn sets c's off-turn counters to what a turn starts with, or
 // to none while surprise holds them (held, ENG-SURP-3).
 func (a *applier) refillOffTurn(c *Combatant, held bool) error {
 	var start Counts
+	loaded := false
 	for _, k := range CountersOf(a.rs) {
 		if !k.OffTurn() {
 			continue
 		}
-		if start == nil {
+		if !loaded {
 			var err error
 			if start, err = a.turnCounts(c.ID); err != nil {
 				return err
 			}
+			loaded = true
 		}
-		n := start[k.Key]
+		n := start.Get(k.Key)
 		if held {
 			n = 0
 		}
@@ -395,14 +396,14 @@ func (a *applier) startTurn(id string) error {
 	first, held := c.Surprised && c.Turns == 0, a.rules.Held(a.e, *c)
 	for _, k := range CountersOf(a.rs) {
 		if k.OffTurn() && held || !k.OffTurn() && first {
-			delete(n, k.Key)
+			n = n.With(k.Key, 0)
 		}
 	}
 	move := 0
 	if k, ok := CounterFor(a.rs, UseMove); ok {
-		move = n[k.Key]
+		move = n.Get(k.Key)
 	}
-	c.Budget = Budget{Counts: n.clean(), Start: c.Pos, StartMove: move}
+	c.Budget = Budget{Counts: n, Start: c.Pos, StartMove: move}
 	if ts, ok := a.rs.(TurnStarter); ok {
 		states, err := ts.StartOfTurn(a.e, id)
 		if err != nil {

@@ -280,11 +280,11 @@ func (rs Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roll
 func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error) {
 	c, found := enc.Combatant(id)
 	if !found {
-		return nil, combat.NoCombatant("DND-ALG-C", "id", id)
+		return combat.Counts{}, combat.NoCombatant("DND-ALG-C", "id", id)
 	}
 	b, _ := Budget{}.StartTurn(TurnStart{Speed: c.Stats.Speed, HasBonus: c.Stats.BonusActions > 0, CannotAct: cannotAct(c.Conditions)})
-	return combat.Counts{CounterMovement: b.Movement, CounterAction: count(b.Action), CounterBonus: count(b.BonusAction),
-		CounterInteraction: count(b.FreeInteraction), CounterReaction: count(b.Reaction)}, nil
+	return combat.NewCounts(combat.Count{Key: CounterMovement, N: b.Movement}, combat.Count{Key: CounterAction, N: count(b.Action)}, combat.Count{Key: CounterBonus, N: count(b.BonusAction)},
+		combat.Count{Key: CounterInteraction, N: count(b.FreeInteraction)}, combat.Count{Key: CounterReaction, N: count(b.Reaction)}), nil
 }
 
 // ActionCost says what an action spends (ENG-TURN-4): the counter it

@@ -3,7 +3,6 @@ package dnd5e
 import (
 	"encoding/json"
 	"errors"
-	"maps"
 	"slices"
 	"testing"
 
@@ -66,12 +65,12 @@ func TestEngineAmbush(t *testing.T) {
 
 	enc, _ = apply(t, enc, combat.Start{Surprised: []string{"fighter"}}, dicetest.Script(t))
 	f, _ := enc.Combatant("fighter")
-	if enc.Current() != "fighter" || len(f.Budget.Counts) != 0 {
+	if enc.Current() != "fighter" || !f.Budget.Counts.IsZero() {
 		t.Errorf("DND-SURP-5: the surprised fighter's first turn: %+v", f.Budget)
 	}
 	enc, _ = apply(t, enc, combat.EndTurn{}, dicetest.Script(t))
 	g, _ := enc.Combatant("goblin-a")
-	if enc.Current() != "goblin-a" || !maps.Equal(g.Budget.Counts, combat.Counts{CounterMovement: 30, CounterAction: 1, CounterBonus: 1, CounterInteraction: 1, CounterReaction: 1}) {
+	if enc.Current() != "goblin-a" || !g.Budget.Counts.Equal(combat.NewCounts(combat.Count{Key: CounterMovement, N: 30}, combat.Count{Key: CounterAction, N: 1}, combat.Count{Key: CounterBonus, N: 1}, combat.Count{Key: CounterInteraction, N: 1}, combat.Count{Key: CounterReaction, N: 1})) {
 		t.Errorf("DND-ALG-C: goblin-a's turn: %s %+v", enc.Current(), g.Budget)
 	}
 
@@ -164,7 +163,7 @@ func TestTurnBudgetCannotAct(t *testing.T) {
 	enc := placedAmbush(t)
 	enc, _ = apply(t, enc, combat.AddCondition{ID: "goblin-a", Condition: "stunned"}, dicetest.Script(t))
 	b, err := Ruleset{}.TurnBudget(enc, "goblin-a")
-	if err != nil || b[CounterAction] != 0 || b[CounterBonus] != 0 || b[CounterMovement] != 30 {
+	if err != nil || b.Get(CounterAction) != 0 || b.Get(CounterBonus) != 0 || b.Get(CounterMovement) != 30 {
 		t.Errorf("DND-BONUS-4: %+v %v", b, err)
 	}
 }

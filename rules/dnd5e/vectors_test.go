@@ -211,7 +211,7 @@ func TestVectorsThroughCommands(t *testing.T) {
 			t.Fatalf("%s acting after the fighter's empty turn", p.enc.Current())
 		}
 		p.endTurns(6)
-		want := combat.Budget{Counts: combat.Counts{CounterMovement: 30, CounterAction: 1, CounterInteraction: 1, CounterReaction: 1}, StartMove: 30, Start: p.at("fighter")}
+		want := combat.Budget{Counts: combat.NewCounts(combat.Count{Key: CounterMovement, N: 30}, combat.Count{Key: CounterAction, N: 1}, combat.Count{Key: CounterInteraction, N: 1}, combat.Count{Key: CounterReaction, N: 1}), StartMove: 30, Start: p.at("fighter")}
 		if got := p.budget("fighter"); p.enc.Current() != "fighter" || p.enc.Round != 2 || !got.Equal(want) {
 			t.Errorf("round %d, %s acting with %+v; want the fighter's fresh budget %+v", p.enc.Round, p.enc.Current(), got, want)
 		}

@@ -76,14 +76,14 @@ func TurnRoutine(enc combat.Encounter, id string) (RoutineTurn, error) {
 func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error) {
 	t, err := TurnRoutine(enc, id)
 	if err != nil {
-		return nil, err
+		return combat.Counts{}, err
 	}
 	c, _ := enc.Combatant(id)
 	n := t.Attacks
 	if !t.Slowed {
 		n = max(1, n)
 	}
-	return combat.Counts{counterMovement: c.Stats.Speed, counterAttacks: n}, nil
+	return combat.NewCounts(combat.Count{Key: counterMovement, N: c.Stats.Speed}, combat.Count{Key: counterAttacks, N: n}), nil
 }
 
 // StartOfTurn stores the credit the routine carries on (KC-ALG-B step 2).

@@ -2,7 +2,6 @@ package rulesets
 
 import (
 	"encoding/json"
-	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,9 +31,10 @@ type v6End struct {
 // a Kaldaria urchin's movement in half squares and attacks.
 var v6Budgets = map[string]map[string]combat.Counts{
 	"dnd5e-goblin-ambush.v6": {
-		"goblin-b": {"movement": 30, "action": 1, "bonus": 1, "interaction": 1, "reaction": 1},
-		"fighter":  nil,
-		"goblin-a": {"reaction": 1},
+		"goblin-b": combat.NewCounts(combat.Count{Key: "movement", N: 30}, combat.Count{Key: "action", N: 1}, combat.Count{Key: "bonus", N: 1},
+			combat.Count{Key: "interaction", N: 1}, combat.Count{Key: "reaction", N: 1}),
+		"fighter":  {},
+		"goblin-a": combat.NewCounts(combat.Count{Key: "reaction", N: 1}),
 	},
 }
 
@@ -80,7 +80,7 @@ func TestVersion6Files(t *testing.T) {
 			if budgets, ok := v6Budgets[filepath.Base(base)]; ok {
 				for id, want := range budgets {
 					c, _ := fromSave.Start().Combatant(id)
-					if !maps.Equal(c.Budget.Counts, want) {
+					if !c.Budget.Counts.Equal(want) {
 						t.Errorf("%s starts with %v, want %v", id, c.Budget.Counts, want)
 					}
 				}

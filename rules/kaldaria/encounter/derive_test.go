@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
-	"maps"
 	"reflect"
 	"slices"
 	"testing"
@@ -178,7 +177,7 @@ func TestDerivedFollowsPlay(t *testing.T) {
 		id := enc.Current()
 		got, gotErr := rs.TurnBudget(enc, id)
 		want, wantErr := rs.TurnBudget(cold, id)
-		if !maps.Equal(got, want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+		if !got.Equal(want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 			t.Fatalf("command %d: budget of %s %+v %v, want %+v %v", n, id, got, gotErr, want, wantErr)
 		}
 		reach, err := combat.Reachable(rs, enc, id)

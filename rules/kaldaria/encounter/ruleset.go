@@ -80,23 +80,23 @@ func (Ruleset) RoundState(combat.Encounter, string) (json.RawMessage, error) {
 func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error) {
 	fl, err := fieldNow(enc)
 	if err != nil {
-		return nil, err
+		return combat.Counts{}, err
 	}
 	me := fl.of(id)
 	if me.out() {
-		return nil, nil
+		return combat.Counts{}, nil
 	}
 	squares := 0
 	for _, m := range []tactics.Mode{tactics.Charge, tactics.Normal, tactics.Retreat} {
 		bu, err := fl.battle.Budget(id, m)
 		if err != nil {
-			return nil, err
+			return combat.Counts{}, err
 		}
 		if bu.Allowed {
 			squares = max(squares, bu.Squares)
 		}
 	}
-	return combat.Counts{counterMovement: squareCost * squares, counterAttacks: me.sheet.Body.attacks()}, nil
+	return combat.NewCounts(combat.Count{Key: counterMovement, N: squareCost * squares}, combat.Count{Key: counterAttacks, N: me.sheet.Body.attacks()}), nil
 }
 
 // EndOfTurn updates the engagement lists (K-RES-1 step 3): the creature
