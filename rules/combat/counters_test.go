@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -61,6 +62,43 @@ func TestCounts(t *testing.T) {
 	}
 	if got := (Budget{Counts: a}).Left("bonus"); got != 0 {
 		t.Errorf("a counter not held: %d left", got)
+	}
+}
+
+// TestCountsJSON checks that Counts reads and writes the object a map of
+// key and amount does, byte for byte, keeping a decoded 0 and a key too
+// many for checkCounts to refuse (ENG-TURN-6).
+func TestCountsJSON(t *testing.T) {
+	for _, c := range []struct {
+		doc  string
+		bad  bool // checkCounts refuses it
+		same bool // it reads back as a map writes it
+	}{
+		{`{}`, false, true},
+		{`{"movement":6}`, false, true},
+		{`{"b":1,"a":2}`, false, true},
+		{`{"a":0,"b":1}`, false, true},
+		{`{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1}`, false, true},
+		{`{"a":-3}`, true, true},
+		{`{"a<b":1}`, true, true},
+		{`{"a":9999999999}`, true, false}, // held at int32's bound, still over MaxCount
+		{`{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1}`, true, false},
+	} {
+		var want map[string]int
+		var got Counts
+		if err := json.Unmarshal([]byte(c.doc), &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(c.doc), &got); err != nil {
+			t.Fatalf("%s: %v", c.doc, err)
+		}
+		if err := checkCounts(got, nil); (err != nil) != c.bad {
+			t.Errorf("%s: checkCounts says %v", c.doc, err)
+		}
+		wantJSON, _ := json.Marshal(want)
+		if gotJSON, err := json.Marshal(got); c.same && (err != nil || string(gotJSON) != string(wantJSON)) {
+			t.Errorf("%s reads back as %s, %v; a map as %s", c.doc, gotJSON, err, wantJSON)
+		}
 	}
 }
 
