@@ -38,14 +38,30 @@ func squareNames(ss []grid.Square) string {
 	return strings.Join(names, ", ")
 }
 
+// maxTyped is the most squares a typed list may name: as many as the
+// largest map holds (combat.MaxMapSide on either side), so no list the
+// engine could take is cut, and a pasted flood is told, not parsed.
+const maxTyped = combat.MaxMapSide * combat.MaxMapSide
+
+// maxShown is the most characters of a bad name a notice repeats.
+const maxShown = 12
+
 // parseSquares reads the squares named in text, separated by commas,
 // semicolons or spaces, in any case; a notice names the first name that is
-// not a square's.
+// not a square's (its first maxShown characters), or says the list names
+// more than maxTyped squares.
 func parseSquares(text string) ([]grid.Square, *Notice) {
 	var squares []grid.Square
 	for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		if len(squares) == maxTyped {
+			n := warn("aim.too-many", "max", maxTyped)
+			return nil, &n
+		}
 		s, err := grid.ParseName(name)
 		if err != nil {
+			if r := []rune(name); len(r) > maxShown {
+				name = string(r[:maxShown]) + "…"
+			}
 			n := warn("aim.bad-square", "name", name)
 			return nil, &n
 		}

@@ -160,3 +160,22 @@ func TestAimEventsHaveWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedSquaresBounded checks the bounds of a typed list of squares: a
+// list naming more squares than the largest map holds is told and parsed
+// no further, one naming exactly that many is read, and a long bad name is
+// repeated in the notice cut to its first characters.
+func TestTypedSquaresBounded(t *testing.T) {
+	names := strings.Repeat("A1 ", maxTyped)
+	if got, bad := parseSquares(names); bad != nil || len(got) != maxTyped {
+		t.Errorf("%d names: %d squares, notice %v; want all read", maxTyped, len(got), bad)
+	}
+	if got, bad := parseSquares(names + "B2"); bad == nil || bad.Key != "aim.too-many" || got != nil {
+		t.Errorf("%d names: %d squares, notice %v; want aim.too-many and none", maxTyped+1, len(got), bad)
+	}
+	long := strings.Repeat("Ж", 5000)
+	_, bad := parseSquares("A1, " + long)
+	if bad == nil || bad.Key != "aim.bad-square" || len(bad.Args) != 2 || bad.Args[1] != strings.Repeat("Ж", maxShown)+"…" {
+		t.Errorf("a 5,000-letter bad name: notice %+v; want it cut to %d letters", bad, maxShown)
+	}
+}

@@ -195,19 +195,7 @@ func TestSetAimLog(t *testing.T) {
 	if !strings.Contains(flat.String(), `{"setAim":{"side":"urchins","aim":"escape","exits":[{"x":5,"y":4},{"x":5,"y":0}]}}`) {
 		t.Errorf("the save does not log the command as given:\n%s", flat.String())
 	}
-	fromSave, err := DecodeSave(testRegistry, doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link, err := EncodeLink(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fromLink, err := DecodeLink(testRegistry, link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, got := range map[string]*Session{"save": fromSave, "link": fromLink} {
+	for name, got := range reopened(t, s) {
 		if !reflect.DeepEqual(got.State(), after) || got.Cursor() != s.Cursor() {
 			t.Errorf("the %s replays to a different encounter", name)
 		}

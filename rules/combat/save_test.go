@@ -378,6 +378,29 @@ func TestEncodeLinkRefusesWhatDecodeRefuses(t *testing.T) {
 	}
 }
 
+// reopened returns s as a save file and as a share link each open it
+// again, by "save" and "link".
+func reopened(t *testing.T, s *Session) map[string]*Session {
+	t.Helper()
+	doc, err := EncodeSave(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromSave, err := DecodeSave(testRegistry, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := EncodeLink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromLink, err := DecodeLink(testRegistry, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]*Session{"save": fromSave, "link": fromLink}
+}
+
 // TestForecastSettingsTravel: the forecast's settings go out and come
 // back with a save and a link, a version 3 document (before them) still
 // opens, and settings that are not JSON or too long are refused.
@@ -387,23 +410,10 @@ func TestForecastSettingsTravel(t *testing.T) {
 	if err := s.SetForecast(settings); err != nil {
 		t.Fatal(err)
 	}
-	doc, err := EncodeSave(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := DecodeSave(testRegistry, doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(back.Forecast()) != string(settings) {
-		t.Errorf("save: forecast settings %s, want %s", back.Forecast(), settings)
-	}
-	link, err := EncodeLink(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if back, err = DecodeLink(testRegistry, link); err != nil || string(back.Forecast()) != string(settings) {
-		t.Errorf("link: forecast settings %s (%v), want %s", back.Forecast(), err, settings)
+	for name, back := range reopened(t, s) {
+		if string(back.Forecast()) != string(settings) {
+			t.Errorf("%s: forecast settings %s, want %s", name, back.Forecast(), settings)
+		}
 	}
 	v3 := strings.Replace(string(goldenSave(t)), `"version": 8`, `"version": 3`, 1)
 	if back, err := DecodeSave(testRegistry, []byte(v3)); err != nil || back.Forecast() != nil {
