@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -113,7 +114,6 @@ func (b *Board) Render() app.UI {
 		On("pointercancel", b.gesture("cancel")).
 		On("wheel", b.wheel).
 		Body(
-			patterns(),
 			svg("rect").Class("ground").
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
 			mapLayer(v.Map, w, h),
@@ -125,10 +125,9 @@ func (b *Board) Render() app.UI {
 				app.If(v.ExitsLabel != "", func() app.UI { return svg("title").Text(v.ExitsLabel) })),
 			svg("path").ID("layer-danger").Class("danger"),
 			svg("polyline").ID("layer-path").Class("path"),
-			&Coords{Cols: v.Cols, Rows: v.Rows},
+			&Frame{Lang: v.Lang, Cols: v.Cols, Rows: v.Rows, ScaleBar: v.ScaleBar},
 			svg("g").Class("tokens").Body(tokens...),
 			svg("g").ID("layer-risks").Class("risks"), // left empty here, above every token: paintRisks draws it
-			scaleBar(v.Lang, h, v.ScaleBar),
 		)
 }
 
@@ -161,23 +160,66 @@ func paintZoom(zoom int) bool {
 	return true
 }
 
-// patterns are the fills that tell the highlights apart by shape as well
-// as colour: walk hatched, charge dotted, retreat striped, danger crossed.
-// The legend's swatches use them too.
-func patterns() app.UI {
-	pat := func(id string, size int, body ...app.UI) app.UI {
-		return svg("pattern").ID(id).Attr("width", size).Attr("height", size).Attr("patternUnits", "userSpaceOnUse").Body(body...)
+// Frame draws what changes only with the map's size and the page's
+// language: the fill patterns that tell the highlights apart by shape as
+// well as colour (walk hatched, charge dotted, retreat striped, danger
+// crossed; the legend's swatches use them too), the column letters and
+// row numbers around the grid, and the scale bar. It is one fragment of
+// SVG markup, which the browser parses in one call, where some forty
+// elements built one by one would cost go-app a crossing into JavaScript
+// for each element and each attribute; go-app replaces the fragment whole
+// when it changes. It is a component of its own, so the board's redraws
+// rebuild it only when its fields change.
+type Frame struct {
+	app.Compo
+	Lang       i18n.Lang
+	Cols, Rows int
+	ScaleBar   string // the scale bar's label
+}
+
+// Render draws the frame as one nested svg, which covers the board and
+// draws in its units; the HTML parser reads markup inside an svg tag as
+// SVG.
+func (f *Frame) Render() app.UI {
+	return app.Raw(frameSVG(f.Lang, f.Cols, f.Rows, f.ScaleBar))
+}
+
+// frameSVG writes the frame's markup for a map of cols × rows squares.
+func frameSVG(l i18n.Lang, cols, rows int, scale string) string {
+	var b strings.Builder
+	b.WriteString(`<svg class="frame" overflow="visible"><defs>`)
+	pat := func(id string, size int, body string) {
+		fmt.Fprintf(&b, `<pattern id="%s" width="%d" height="%d" patternUnits="userSpaceOnUse">%s</pattern>`, id, size, size, body)
 	}
-	line := func(x1, y1, x2, y2 int) app.UI {
-		return svg("line").Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2)
+	line := func(x1, y1, x2, y2 int) string {
+		return fmt.Sprintf(`<line x1="%d" y1="%d" x2="%d" y2="%d"/>`, x1, y1, x2, y2)
 	}
-	return svg("defs").Body(
-		pat("pat-walk", 10, line(0, 10, 10, 0), line(-2, 2, 2, -2), line(8, 12, 12, 8)),
-		pat("pat-charge", 8, svg("circle").Attr("cx", 4).Attr("cy", 4).Attr("r", 1.8)),
-		pat("pat-retreat", 6, line(0, 3, 6, 3)),
-		pat("pat-danger", 10, line(2, 2, 8, 8), line(8, 2, 2, 8)),
-		pat("pat-exit", 10, svg("polyline").Attr("points", "2,1 7,5 2,9")),
-	)
+	pat("pat-walk", 10, line(0, 10, 10, 0)+line(-2, 2, 2, -2)+line(8, 12, 12, 8))
+	pat("pat-charge", 8, `<circle cx="4" cy="4" r="1.8"/>`)
+	pat("pat-retreat", 6, line(0, 3, 6, 3))
+	pat("pat-danger", 10, line(2, 2, 8, 8)+line(8, 2, 2, 8))
+	pat("pat-exit", 10, `<polyline points="2,1 7,5 2,9"/>`)
+	b.WriteString(`</defs><g class="coords">`)
+	for x := 0; x < cols; x++ {
+		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" text-anchor="middle">%s</text>`,
+			margin+x*cellPx+cellPx/2, margin-8, html.EscapeString(grid.ColumnName(x)))
+	}
+	for y := 0; y < rows; y++ {
+		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" text-anchor="end">%d</text>`, margin-6, margin+y*cellPx+cellPx/2+4, y+1)
+	}
+	// The scale bar, two squares long, under the grid; its label runs in
+	// the page's direction (the map's own text runs left to right) and
+	// starts at the same x either way: in right-to-left text the end is
+	// the left edge.
+	y := margin + rows*cellPx + 16
+	dir, anchor := i18n.Dir(l), "start"
+	if dir == "rtl" {
+		anchor = "end"
+	}
+	fmt.Fprintf(&b, `</g><g id="scale" class="scale"><path d="M%d %dh%dM%d %dv-6M%d %dv-6"/>`, margin, y, 2*cellPx, margin, y, margin+2*cellPx, y)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" direction="%s" text-anchor="%s" style="direction:%s;unicode-bidi:isolate">%s</text></g></svg>`,
+		margin+2*cellPx+8, y+4, dir, anchor, dir, html.EscapeString(scale))
+	return b.String()
 }
 
 // mapLayer draws the map image under the grid, clipped to the board.
@@ -202,29 +244,6 @@ type Lines struct {
 // Render draws every grid line as one path.
 func (l *Lines) Render() app.UI {
 	return svg("path").Class("gridlines").Attr("d", gridPath(l.Cols, l.Rows))
-}
-
-// Coords draws the column letters and row numbers around the grid. It is a
-// component of its own so that redrawing highlights never touches them.
-type Coords struct {
-	app.Compo
-	Cols, Rows int
-}
-
-// Render draws the labels.
-func (c *Coords) Render() app.UI {
-	labels := make([]app.UI, 0, c.Cols+c.Rows)
-	for x := 0; x < c.Cols; x++ {
-		labels = append(labels, svg("text").Class("coord").
-			Attr("x", margin+x*cellPx+cellPx/2).Attr("y", margin-8).
-			Attr("text-anchor", "middle").Text(grid.ColumnName(x)))
-	}
-	for y := 0; y < c.Rows; y++ {
-		labels = append(labels, svg("text").Class("coord").
-			Attr("x", margin-6).Attr("y", margin+y*cellPx+cellPx/2+4).
-			Attr("text-anchor", "end").Text(strconv.Itoa(y+1)))
-	}
-	return svg("g").Class("coords").Body(labels...)
 }
 
 // gesture returns the handler that turns a pointer event into a Gesture on
@@ -400,26 +419,6 @@ func pathPoints(ss []grid.Square) string {
 		parts[i] = fmt.Sprintf("%d,%d", margin+s.X*cellPx+cellPx/2, margin+s.Y*cellPx+cellPx/2)
 	}
 	return strings.Join(parts, " ")
-}
-
-// scaleBar draws a two-square bar with its label.
-func scaleBar(l i18n.Lang, h int, label string) app.UI {
-	y := margin + h + 16
-	return svg("g").ID("scale").Class("scale").Body(
-		svg("path").Attr("d", fmt.Sprintf("M%d %dh%dM%d %dv-6M%d %dv-6", margin, y, 2*cellPx, margin, y, margin+2*cellPx, y)),
-		scaleText(l, margin+2*cellPx+8, y+4, label),
-	)
-}
-
-// scaleText writes a label beside the scale bar in the page's direction
-// (the map's own text runs left to right), starting at x either way.
-func scaleText(l i18n.Lang, x, y int, text string) app.UI {
-	anchor := "start"
-	if i18n.Dir(l) == "rtl" {
-		anchor = "end" // in right-to-left text the end is the left edge
-	}
-	return svg("text").Attr("x", x).Attr("y", y).Attr("direction", i18n.Dir(l)).Attr("text-anchor", anchor).
-		Style("direction", i18n.Dir(l)).Style("unicode-bidi", "isolate").Text(text)
 }
 
 // gridPath returns one SVG path with every grid line, so the whole grid is a
