@@ -31,9 +31,9 @@ type Table struct {
 	fcPanel  *ForecastPanel    // its panel as mounted, which the forecast redraws alone
 	fcSpares []*forecastWorker // workers loaded ahead of the next forecast
 	fcJobs   int               // forecasts handed to workers so far, which number their replies
-	// panelsShown is set once the browser has drawn the board: the side
-	// panels follow it one frame later (see panelsDue).
-	panelsShown bool
+	// panelsShown is set once the browser has painted the board: the side
+	// panels follow it (see panelsDue); panelsAsked once that is awaited.
+	panelsShown, panelsAsked bool
 }
 
 // render writes the notice in l, each value in its own <bdi>.
@@ -242,12 +242,17 @@ func (t *Table) zoomTo(ctx app.Context, step int) {
 
 // panelsDue reports whether this render draws the side panels. In the
 // browser the first render draws the bar and the board alone and leaves the
-// panels to the next frame: the board shows sooner, and building the page
-// is two shorter tasks rather than one long one.
+// panels until the browser has painted them (afterPaint): the board shows
+// sooner, and building the page is two shorter tasks rather than one long
+// one. go-app's next frame is a timer of its own, which the browser may run
+// before it paints, so the panels wait for the paint itself.
 func (t *Table) panelsDue() bool {
-	if !t.panelsShown && t.mounted.Context != nil {
-		t.mounted.Defer(func(ctx app.Context) { ctx.Dispatch(func(app.Context) { t.panelsShown = true }) })
-		return false
+	if t.panelsShown || t.mounted.Context == nil {
+		return true
 	}
-	return true
+	if !t.panelsAsked {
+		t.panelsAsked = true
+		t.mounted.Defer(func(ctx app.Context) { afterPaint(ctx, func(app.Context) { t.panelsShown = true }) })
+	}
+	return false
 }
