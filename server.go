@@ -282,6 +282,12 @@ func fileDigest(name string) (string, error) {
 // misses the cache falls back to the cached app shell "/", which routes by
 // location. It also makes installation wait for the precache, so a failed
 // download fails the install instead of leaving an empty cache in charge.
+// And where the browser has the static routing API, the installed worker
+// declares that the files it precached (the page "/" without a query, the
+// scripts, the styles, the bundles) come straight from its cache: the
+// browser then reads them there without running the worker's script for
+// each request, one after the other on the worker's thread, which made up
+// most of the time to the bundle's first byte on a load from the cache.
 func offlineWorker() string {
 	w := goapp.DefaultAppWorkerJS
 	for _, p := range []struct{ from, to string }{
@@ -295,8 +301,26 @@ func offlineWorker() string {
 			`self.addEventListener("install", async (event) => {
   try {`,
 			`self.addEventListener("install", (event) => {
+  routeToCache(event);
   event.waitUntil(installAndActivate());
 });
+
+function routeToCache(event) {
+  if (!event.addRoutes) {
+    return;
+  }
+  const rules = resourcesToCache.map((path) => ({
+    condition: path === "/"
+      ? { urlPattern: { pathname: "/", search: "" }, requestMode: "navigate" }
+      : { urlPattern: { pathname: path } },
+    source: { cacheName: cacheName },
+  }));
+  try {
+    event.addRoutes(rules).catch((err) => console.error("static routes refused:", err));
+  } catch (err) {
+    console.error("static routes refused:", err);
+  }
+}
 
 async function installAndActivate() {
   {`,
