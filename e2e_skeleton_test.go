@@ -40,6 +40,19 @@ func TestE2EBoardOfflineInstallable(t *testing.T) {
 
 	warm := navigate(t, ctx, srv.URL+"/")
 	t.Logf("warm load (service worker): board rendered %.0f ms after navigation start", warm)
+	// The worker's static routes answered the page and its files from the
+	// cache, without its fetch handler.
+	routed := eval[[]string](t, ctx, `[performance.getEntriesByType('navigation')[0]].concat(performance.getEntriesByType('resource'))
+		.filter(e => ['/', '/app.js', '/wasm_exec.js', '/web/app.wasm', '/web/battlemat.css'].includes(new URL(e.name).pathname))
+		.map(e => new URL(e.name).pathname + ' ' + e.workerMatchedSourceType + ' ' + e.deliveryType)`)
+	if len(routed) != 5 {
+		t.Errorf("the warm load shows %d of the 5 files: %v", len(routed), routed)
+	}
+	for _, r := range routed {
+		if !strings.HasSuffix(r, " cache cache-storage") {
+			t.Errorf("not routed to the cache: %s", r)
+		}
+	}
 
 	inst, err := chromedp.Call(ctx, page.GetInstallabilityErrors, cdp.Empty{})
 	if err != nil {
