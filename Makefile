@@ -10,9 +10,12 @@ BROTLI_Q  ?= 11
 CHROME    ?= /usr/bin/chromium
 FUZZTIME  ?= 10s
 BENCHTIME ?= 1s
-GO_SRC    := $(shell find . -name '*.go' -not -name '*_test.go' -not -path './dist/*') go.mod go.sum
+GO_SRC    := $(shell find . -name '*.go' -not -name '*_test.go' -not -path './dist/*' -not -path './.trim/*') go.mod go.sum
+# The browser build selects go-app without its HTTP server through this go.work (tools/trimgoapp
+# writes it and the trimmed copy beside it); native builds and tests never see it.
+TRIM_WORK := $(CURDIR)/.trim/go.work
 
-.PHONY: all run build wasm server precompress static deps check test unit e2e perf bench fuzz sizes clean
+.PHONY: all run build wasm server precompress static deps check test unit e2e perf bench fuzz sizes clean FORCE
 
 all: build
 
@@ -24,8 +27,12 @@ run: build
 build: wasm precompress server
 
 wasm: web/app.wasm web/forecast.wasm
-web/app.wasm: $(GO_SRC)
-	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ .
+web/app.wasm: $(GO_SRC) $(TRIM_WORK)
+	GOWORK=$(TRIM_WORK) GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ .
+# Checked on every build (it stops when the pinned go-app is not the shape its edits were written
+# for); it rewrites only what differs, so an unchanged trim rebuilds nothing.
+$(TRIM_WORK): FORCE
+	$(GO) run ./tools/trimgoapp -out $(@D) >/dev/null
 # The forecast's Web Worker (web/forecast-worker.js runs it): the rules and the forecast, no UI.
 web/forecast.wasm: $(GO_SRC)
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/forecastworker
@@ -115,4 +122,4 @@ sizes: build
 	@$(GO) test -tags sizes -count=1 -v -run '^TestSizes$$' . | sed -n '/app.wasm with names/,/pooled by the linker/s/^        //p'
 
 clean:
-	rm -rf bin dist e2e-out e2e.log web/app.wasm web/forecast.wasm $(COMPRESSED:=.gz) $(COMPRESSED:=.br)
+	rm -rf bin dist .trim e2e-out e2e.log web/app.wasm web/forecast.wasm $(COMPRESSED:=.gz) $(COMPRESSED:=.br)

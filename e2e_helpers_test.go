@@ -56,8 +56,9 @@ var (
 	rootErr  error
 )
 
-// siteRoot builds a fresh app.wasm and the forecast's worker wasm (as the
-// Makefile does) into a temporary copy of web/, and gives them, the worker
+// siteRoot builds a fresh app.wasm (through the trimmed go-app) and the
+// forecast's worker wasm (as the Makefile does) into a temporary copy of
+// web/, and gives them, the worker
 // script, the style sheet and the icon gzip and, when the brotli tool
 // exists, brotli siblings.
 func siteRoot(t *testing.T) string {
@@ -77,8 +78,13 @@ func siteRoot(t *testing.T) string {
 			os.Remove(f + ".gz")
 			os.Remove(f + ".br")
 		}
+		env, err := browserBuildEnv(filepath.Join(rootDir, "trim"))
+		if err != nil {
+			rootErr = err
+			return
+		}
 		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, ".")
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		cmd.Env = env
 		if out, err := cmd.CombinedOutput(); err != nil {
 			rootErr = &buildError{out: string(out), err: err}
 			return

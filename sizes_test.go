@@ -20,19 +20,24 @@ import (
 
 // TestSizes reports what each package adds to app.wasm (make sizes): the
 // bytes of WebAssembly code of its functions, read from a build that keeps
-// the function names (the shipped one is stripped), and the bytes of data
+// the function names (the shipped one is stripped; both select the trimmed
+// go-app), and the bytes of data
 // its symbols take in a native build of the same packages (a wasm module's
 // data segments carry no symbol names). Our packages are listed one by
 // one, the rest by library.
 func TestSizes(t *testing.T) {
 	dir := t.TempDir()
 	wasm, native := filepath.Join(dir, "app.wasm"), filepath.Join(dir, "native")
+	browser, err := browserBuildEnv(filepath.Join(dir, "trim"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		env []string
 		out string
-	}{{[]string{"GOOS=js", "GOARCH=wasm"}, wasm}, {nil, native}} {
+	}{{browser, wasm}, {os.Environ(), native}} {
 		cmd := exec.Command("go", "build", "-trimpath", "-o", c.out, ".")
-		cmd.Env = append(os.Environ(), c.env...)
+		cmd.Env = c.env
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("go build: %v\n%s", err, out)
 		}
@@ -46,7 +51,7 @@ func TestSizes(t *testing.T) {
 		t.Fatal(err)
 	}
 	list := exec.Command("go", "list", "-deps", ".")
-	list.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	list.Env = browser
 	deps, err := list.Output()
 	if err != nil {
 		t.Fatal(err)
