@@ -433,14 +433,14 @@ func (ft *fight) destinations(c combat.Combatant, reach *grid.Reach) []destinati
 // has a planner. ok is false when d cannot be reached this turn.
 func (p Policy) plan(ft *fight, c combat.Combatant, d destination, reach *grid.Reach) (move, bool) {
 	m := move{dest: d, path: reach.Path(d.at)[1:]}
-	pv := combat.PreviewMove(ft.f.rs, ft.enc, c.ID, m.path)
+	pv := ft.preview(c.ID, m.path)
 	if pv.Err != nil {
 		return move{}, false
 	}
 	m.risk, m.oas = len(pv.Offers), pv.Offers
 	if pl, ok := ft.f.rs.(combat.Planner); ok && p.Safest && m.risk > 0 {
 		if plan, err := pl.PlanMove(ft.enc, c.ID, d.at, true); err == nil && len(plan.Path) > 0 {
-			if pv := combat.PreviewMove(ft.f.rs, ft.enc, c.ID, plan.Path); pv.Err == nil && len(pv.Offers) < m.risk {
+			if pv := ft.preview(c.ID, plan.Path); pv.Err == nil && len(pv.Offers) < m.risk {
 				m.path, m.risk, m.oas = plan.Path, len(pv.Offers), pv.Offers
 			}
 		}
@@ -449,6 +449,28 @@ func (p Policy) plan(ft *fight, c combat.Combatant, d destination, reach *grid.R
 		m.tier = ft.tierAt(c, d)
 	}
 	return m, true
+}
+
+// preview is combat.PreviewMove of a move by the acting creature id,
+// answered by the engine's path check alone when that settles it: a path
+// the check refuses is a move Apply refuses with the same error, and one
+// on which no step gives anyone a chance to strike offers no opportunity
+// attack, so the move goes through as checked. Only a move that may offer
+// attacks is played through on a copy to see which are offered.
+func (ft *fight) preview(id string, path []grid.Square) combat.MovePreview {
+	if ft.enc.Pending != nil || ft.enc.Current() != id {
+		return combat.PreviewMove(ft.f.rs, ft.enc, id, path)
+	}
+	chk, err := combat.CheckPath(ft.f.rs, ft.enc, id, path)
+	if err != nil {
+		return combat.MovePreview{Err: err}
+	}
+	for _, st := range chk.Steps {
+		if len(st.Attackers) > 0 {
+			return combat.PreviewMove(ft.f.rs, ft.enc, id, path)
+		}
+	}
+	return combat.MovePreview{Reached: path}
 }
 
 // tierRank orders the attack tiers of K-FLANK-9, worst first.
@@ -561,7 +583,7 @@ func (ft *fight) longestLegal(id string, path []grid.Square) ([]grid.Square, []c
 	var offers []combat.Offer
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if pv := combat.PreviewMove(ft.f.rs, ft.enc, id, path[:mid]); pv.Err == nil {
+		if pv := ft.preview(id, path[:mid]); pv.Err == nil {
 			lo, offers = mid, pv.Offers
 		} else {
 			hi = mid - 1
@@ -594,7 +616,7 @@ func (p Policy) escape(ft *fight, c combat.Combatant, aim combat.Aim) (combat.Co
 			path = plan.Path
 		}
 	}
-	pv := combat.PreviewMove(ft.f.rs, ft.enc, c.ID, path)
+	pv := ft.preview(c.ID, path)
 	if pv.Err == nil {
 		if cmd, ok := p.disengage(ft, c, move{risk: len(pv.Offers)}, false); ok {
 			return cmd, true
