@@ -30,6 +30,15 @@ type derived struct {
 	field *field
 	err   error
 
+	// places are the battles with the mover standing elsewhere, shared
+	// with the states derived before and after this one that have the
+	// same battle (a condition that changes no creature of it, such as a
+	// charge declared).
+	places *placements
+}
+
+// placements are battles with one combatant moved, built from one battle.
+type placements struct {
 	mu    sync.Mutex
 	moved map[placement]movedBattle
 	last  atomic.Pointer[placed] // the placement asked last, looked up first
@@ -115,6 +124,11 @@ func derive(enc combat.Encounter) *derived {
 			d.cs[i] = own(c)
 		}
 	}
+	if d.err == nil && old != nil && old.err == nil && d.field.battle == old.field.battle {
+		d.places = old.places
+	} else {
+		d.places = &placements{}
+	}
 	enc.Memo().Store(derivedKey{}, recent{d, old})
 	return d
 }
@@ -152,7 +166,7 @@ func deriveMover(enc combat.Encounter, id string, from grid.Square) (*derived, i
 			// A step asked about again (not a move's next step) is worth
 			// deriving the state for: the next asks find it.
 			if moved {
-				if l := d.last.Load(); l == nil || l.at != (placement{id, from}) {
+				if l := d.places.last.Load(); l == nil || l.at != (placement{id, from}) {
 					return d, i
 				}
 			}
@@ -290,23 +304,24 @@ func (d *derived) battleWith(i int, at grid.Square) (*tactics.Battle, error) {
 		return d.field.battle, nil
 	}
 	key := placement{f.c.ID, at}
-	if l := d.last.Load(); l != nil && l.at == key {
+	ps := d.places
+	if l := ps.last.Load(); l != nil && l.at == key {
 		return l.battle, l.err
 	}
-	d.mu.Lock()
-	mb, ok := d.moved[key]
-	d.mu.Unlock()
+	ps.mu.Lock()
+	mb, ok := ps.moved[key]
+	ps.mu.Unlock()
 	if ok {
-		d.last.Store(&placed{key, mb})
+		ps.last.Store(&placed{key, mb})
 		return mb.battle, mb.err
 	}
 	mb.battle, mb.err = d.field.battle.With(f.c.ID, at)
-	d.mu.Lock()
-	if d.moved == nil || len(d.moved) >= maxMoved {
-		d.moved = map[placement]movedBattle{}
+	ps.mu.Lock()
+	if ps.moved == nil || len(ps.moved) >= maxMoved {
+		ps.moved = map[placement]movedBattle{}
 	}
-	d.moved[key] = mb
-	d.mu.Unlock()
-	d.last.Store(&placed{key, mb})
+	ps.moved[key] = mb
+	ps.mu.Unlock()
+	ps.last.Store(&placed{key, mb})
 	return mb.battle, mb.err
 }
