@@ -32,6 +32,7 @@ type strike struct {
 	a        kaldaria.Attack
 	engage   []string // E(D) once the attack is made; nil when it engages nobody (OA, missile)
 	lead     kaldaria.Step
+	shared   *lineage // what the encounter's fields share, nil when it has none
 }
 
 // missile reports whether an attack kind is shot rather than struck: it
@@ -48,23 +49,24 @@ func missile(k kaldaria.AttackKind) bool {
 // ahead is 1 when the attack's action is not yet spent (odds before the
 // attack), 0 when the engine has spent it.
 func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike, error) {
-	att, err := fighterOf(enc, req.Attacker)
+	d := derive(enc)
+	att, err := fighterIn(enc, d, req.Attacker)
 	if err != nil {
 		return strike{}, err
 	}
 	if req.Defender == req.Attacker {
 		return strike{}, combat.Refuse("", "defender", combat.RefusalSelfAttack, "name", req.Defender)
 	}
-	def, err := fighterOf(enc, req.Defender)
+	def, err := fighterIn(enc, d, req.Defender)
 	if err != nil {
 		return strike{}, err
 	}
+	var shared *lineage
+	if d.err == nil {
+		shared = d.field.shared
+	}
 	var opt Option
 	if len(req.Option) > 0 {
-		var shared *lineage
-		if fl, err := fieldNow(enc); err == nil {
-			shared = fl.shared
-		}
 		if opt, err = decodeIn[Option](shared, "option", req.Option); err != nil {
 			return strike{}, err
 		}
@@ -82,7 +84,7 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 		return strike{}, combat.Refuse(tactics.ReasonParalysed.Rule(), "attacker", combat.RefusalCannotAttack, "name", att.c.ID, "target", def.c.ID, "why", string(tactics.ReasonParalysed))
 	}
 	s := strike{att: att, def: def, a: kaldaria.Attack{Weapon: opt.Weapon, Maneuver: opt.Maneuver,
-		Telegraphed: opt.Telegraphed, Surprised: def.surprised(enc), Paralysed: def.has(CondParalysed)}}
+		Telegraphed: opt.Telegraphed, Surprised: def.surprised(enc), Paralysed: def.has(CondParalysed)}, shared: shared}
 	if err := chargeLimit(enc, att, req, opt, ahead); err != nil {
 		return strike{}, err
 	}
@@ -108,11 +110,10 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 	case missile(kind):
 		s.lead = kaldaria.Step{Rule: kaldaria.RuleRes2, Kind: combat.StepOutcome, Key: kaldaria.KeyMissile, Value: 1}
 	default:
-		fl, err := fieldNow(enc)
-		if err != nil {
-			return strike{}, err
+		if d.err != nil {
+			return strike{}, d.err
 		}
-		tc, err := fl.battle.Tier(att.c.ID, def.c.ID)
+		tc, err := d.field.battle.Tier(att.c.ID, def.c.ID)
 		if err != nil {
 			return strike{}, err
 		}
@@ -217,13 +218,14 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 		return nil, err
 	}
 	att, def := s.att.profile(), s.def.profile()
-	var shared *lineage
+	shared := s.shared
 	key, keyed := keyOf(s, att, def)
-	if fl, err := fieldNow(enc); err == nil && keyed {
-		if shared = fl.shared; shared != nil {
-			if ch := shared.loadOdds(key); ch != nil {
-				return ch, nil
-			}
+	if !keyed {
+		shared = nil
+	}
+	if shared != nil {
+		if ch := shared.loadOdds(key); ch != nil {
+			return ch, nil
 		}
 	}
 	out, err := odds(att, def, s)

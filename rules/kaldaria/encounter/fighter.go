@@ -59,7 +59,12 @@ type fighter struct {
 // state, with its budget and turns taken as the encounter has them, or
 // decoded alone when another combatant's data is broken.
 func fighterOf(enc combat.Encounter, id string) (fighter, error) {
-	if d := derive(enc); d.err == nil {
+	return fighterIn(enc, derive(enc), id)
+}
+
+// fighterIn is fighterOf with the state d derived from enc.
+func fighterIn(enc combat.Encounter, d *derived, id string) (fighter, error) {
+	if d.err == nil {
 		f, ok := d.field.fighter(id)
 		if !ok {
 			return fighter{}, combat.NoCombatant("", "id", id)
