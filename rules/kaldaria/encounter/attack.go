@@ -173,7 +173,7 @@ func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Rol
 	case s.engage != nil && !slices.Contains(ar.Struck, s.def.c.ID):
 		ar.Struck = append(slices.Clip(ar.Struck), s.def.c.ID)
 	}
-	out.RoundState = map[string]json.RawMessage{s.att.c.ID: marshal(ar), s.def.c.ID: marshal(dr)}
+	out.RoundState = map[string]json.RawMessage{s.att.c.ID: marshalRound(ar), s.def.c.ID: marshalRound(dr)}
 	st := s.def.state
 	if s.engage != nil {
 		st.EngagedBy = s.engage
@@ -185,7 +185,7 @@ func (Ruleset) Attack(enc combat.Encounter, req combat.AttackRequest, r dice.Rol
 		st.LifeKeyUses = &res.Vitals.LifeKeyUses
 	}
 	st.Departed = st.Departed || res.LifeKeyFired // K-LIFE-1, K-LIFE-2: it carries off even a fallen owner
-	out.State = map[string]json.RawMessage{s.def.c.ID: marshal(st)}
+	out.State = map[string]json.RawMessage{s.def.c.ID: marshalLasting(st)}
 	return out, nil
 }
 

@@ -69,7 +69,7 @@ var counters = []combat.Counter{
 // RoundState returns a fresh round (K-RES-1 step 1, K-GEN-6): parry pools
 // full, dodge counter 0, no OAs made.
 func (Ruleset) RoundState(combat.Encounter, string) (json.RawMessage, error) {
-	return marshal(roundState{}), nil
+	return marshalRound(roundState{}), nil
 }
 
 // TurnBudget gives one action per attack of the stat block's round and, in half squares, the largest distance
@@ -127,7 +127,7 @@ func (Ruleset) EndOfTurn(enc combat.Encounter, id string) (map[string]json.RawMe
 			}
 		}
 		if !slices.Equal(st.EngagedBy, f.state.EngagedBy) || st.MovedRound != f.state.MovedRound {
-			out[f.c.ID] = marshal(st)
+			out[f.c.ID] = marshalLasting(st)
 		}
 	}
 	return out, nil
