@@ -9,6 +9,8 @@
 // browser never runs them. The copy leaves http.go out, takes the three
 // net/http lines out of resource.go, and declares an empty Handler in a file
 // of its own (go-app's browser stub of GenerateStaticWebsite names the type).
+// It also takes out the router's regular-expression routes (RouteWithRegexp,
+// unused here), which keep the regexp compiler and its Unicode tables in.
 // Every edit is checked against the shape the edit was written for: a file
 // that differs (a go-app upgrade) stops the tool with what to review, and
 // nothing else is changed.
@@ -247,8 +249,13 @@ package app
 type Handler struct{}
 `
 
+// leftOut are the packages no file of the trimmed go-app's browser build
+// may import.
+var leftOut = []string{"net/http", "regexp"}
+
 // edit applies the edits to the module's files, checking each file's shape
-// first, and then checks that no file of the browser build imports net/http.
+// first, and then checks that no file of the browser build imports a
+// package of leftOut.
 func edit(files map[string][]byte) error {
 	src, ok := files[httpGo]
 	if !ok {
@@ -282,6 +289,12 @@ func edit(files map[string][]byte) error {
 	}
 	files[resourceGo] = src
 
+	for _, c := range routerCuts {
+		if files[c.file], err = c.apply(c.file, files[c.file]); err != nil {
+			return err
+		}
+	}
+
 	ctx := build.Default
 	ctx.GOOS, ctx.GOARCH = "js", "wasm"
 	for _, name := range slices.Sorted(func(yield func(string) bool) {
@@ -301,12 +314,145 @@ func edit(files map[string][]byte) error {
 			return fmt.Errorf("%s: %v", name, err)
 		}
 		for _, imp := range f.Imports {
-			if imp.Path.Value == `"net/http"` {
-				return fmt.Errorf("%s imports net/http in the browser build: review the trim against the new go-app", name)
+			if p := strings.Trim(imp.Path.Value, `"`); slices.Contains(leftOut, p) {
+				return fmt.Errorf("%s imports %s in the browser build: review the trim against the new go-app", name, p)
 			}
 		}
 	}
 	return nil
+}
+
+// routerCuts take out the router's regular-expression routes
+// (RouteWithRegexp), which Battlemat never uses: matching a path against
+// them links the regexp package, whose pool of matchers puts *Regexp in an
+// interface, so its UnmarshalText, the whole regexp compiler and its
+// Unicode tables stay in the bundle.
+var routerCuts = []cuts{
+	{file: "pkg/app/route.go", imports: []string{"regexp"}, fields: []string{"router.routesWithRegexp"},
+		decls: []string{"router.routeWithRegexp", "regexpRoute"},
+		loops: []string{"router.routed r.routesWithRegexp", "router.createComponent r.routesWithRegexp"}},
+	{file: "pkg/app/app.go", decls: []string{"RouteWithRegexp"}},
+}
+
+// cuts name the pieces to take out of one Go file, each of which must be
+// there exactly once: imports by path; struct fields as Type.field;
+// top-level declarations by their name in declared's form (with their doc
+// comments); and range loops as "Func expr", a loop of Func's body over expr
+// as written.
+type cuts struct {
+	file                          string
+	imports, fields, decls, loops []string
+}
+
+// apply takes the pieces out of src, whole lines each, and checks that what
+// is left parses.
+func (c cuts) apply(name string, src []byte) ([]byte, error) {
+	if src == nil {
+		return nil, errors.New(name + " is missing: review the trim against the new go-app")
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	found := map[string][]ast.Node{}
+	add := func(key string, n ast.Node) { found[key] = append(found[key], n) }
+	for _, imp := range f.Imports {
+		add("import "+strings.Trim(imp.Path.Value, `"`), imp)
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				if len(d.Specs) == 1 {
+					add("decl "+ts.Name.Name, d)
+				}
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, field := range st.Fields.List {
+						for _, id := range field.Names {
+							add("field "+ts.Name.Name+"."+id.Name, field)
+						}
+					}
+				}
+			}
+		case *ast.FuncDecl:
+			fn := funcName(d)
+			add("decl "+fn, d)
+			if d.Body == nil {
+				continue
+			}
+			for _, st := range d.Body.List {
+				if r, ok := st.(*ast.RangeStmt); ok {
+					add("loop "+fn+" "+string(src[fset.Position(r.X.Pos()).Offset:fset.Position(r.X.End()).Offset]), r)
+				}
+			}
+		}
+	}
+	var keys []string
+	for kind, names := range map[string][]string{"import": c.imports, "field": c.fields, "decl": c.decls, "loop": c.loops} {
+		for _, n := range names {
+			keys = append(keys, kind+" "+n)
+		}
+	}
+	type span struct{ start, end int }
+	var spans []span
+	for _, key := range keys {
+		nodes := found[key]
+		if len(nodes) != 1 {
+			return nil, fmt.Errorf("%s has %d of %q, the trim expects one: review the edits", name, len(nodes), key)
+		}
+		start, end := nodes[0].Pos(), nodes[0].End()
+		if d, ok := nodes[0].(*ast.FuncDecl); ok && d.Doc != nil {
+			start = d.Doc.Pos()
+		}
+		if d, ok := nodes[0].(*ast.GenDecl); ok && d.Doc != nil {
+			start = d.Doc.Pos()
+		}
+		s, e := fset.Position(start).Offset, fset.Position(end).Offset
+		// Whole lines: from the start of the first to the end of the
+		// last, and a blank line after a declaration.
+		s = bytes.LastIndexByte(src[:s], '\n') + 1
+		if i := bytes.IndexByte(src[e:], '\n'); i >= 0 {
+			e += i + 1
+		} else {
+			e = len(src)
+		}
+		if strings.HasPrefix(key, "decl ") && bytes.HasPrefix(src[e:], []byte("\n")) {
+			e++
+		}
+		spans = append(spans, span{s, e})
+	}
+	slices.SortFunc(spans, func(a, b span) int { return b.start - a.start })
+	out := bytes.Clone(src)
+	for i, sp := range spans {
+		if i > 0 && sp.end > spans[i-1].start {
+			return nil, fmt.Errorf("%s: the cuts overlap: review the edits", name)
+		}
+		out = append(out[:sp.start], out[sp.end:]...)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), name, out, parser.SkipObjectResolution); err != nil {
+		return nil, fmt.Errorf("%s after the cuts: %v: review the edits", name, err)
+	}
+	return out, nil
+}
+
+// funcName names a function as declared does: Type.Method for a method.
+func funcName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) != 1 {
+		return d.Name.Name
+	}
+	t := d.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name + "." + d.Name.Name
+	}
+	return d.Name.Name
 }
 
 // declared lists the top-level names a Go file declares, methods as
@@ -320,17 +466,7 @@ func declared(name string, src []byte) ([]string, error) {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			n := d.Name.Name
-			if d.Recv != nil && len(d.Recv.List) == 1 {
-				t := d.Recv.List[0].Type
-				if s, ok := t.(*ast.StarExpr); ok {
-					t = s.X
-				}
-				if id, ok := t.(*ast.Ident); ok {
-					n = id.Name + "." + n
-				}
-			}
-			names = append(names, n)
+			names = append(names, funcName(d))
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				switch s := s.(type) {

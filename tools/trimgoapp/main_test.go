@@ -25,7 +25,8 @@ func pinnedFiles(t *testing.T) map[string][]byte {
 }
 
 // TestEditPinned trims the pinned go-app: http.go is gone, the stand-in
-// Handler is there, and resource.go lost exactly its three net/http lines.
+// Handler is there, resource.go lost exactly its three net/http lines, and
+// the router its regular-expression routes.
 func TestEditPinned(t *testing.T) {
 	files := pinnedFiles(t)
 	before := bytes.Clone(files[resourceGo])
@@ -41,6 +42,75 @@ func TestEditPinned(t *testing.T) {
 	after := files[resourceGo]
 	if len(before)-len(after) != len(strings.Join(resourceCuts, "")) || bytes.Contains(after, []byte("net/http")) {
 		t.Errorf("%s after the cuts:\n%s", resourceGo, after)
+	}
+	for _, c := range routerCuts {
+		if bytes.Contains(files[c.file], []byte("egexp")) {
+			t.Errorf("%s still speaks of regular expressions:\n%s", c.file, files[c.file])
+		}
+	}
+}
+
+// TestCutsApply takes an import, a field, a declaration with its doc
+// comment and a loop out of a small file, whole lines each.
+func TestCutsApply(t *testing.T) {
+	src := `package p
+
+import (
+	"regexp"
+	"sync"
+)
+
+type r struct {
+	mu sync.Mutex
+	re []*regexp.Regexp
+}
+
+// match reports a match.
+func (x *r) match(s string) bool {
+	for _, re := range x.re {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	for range 3 {
+	}
+	return false
+}
+
+func keep() {}
+`
+	want := `package p
+
+import (
+	"sync"
+)
+
+type r struct {
+	mu sync.Mutex
+}
+
+func keep() {}
+`
+	c := cuts{imports: []string{"regexp"}, fields: []string{"r.re"}, decls: []string{"r.match"}}
+	got, err := c.apply("p.go", []byte(src))
+	if err != nil || string(got) != want {
+		t.Errorf("apply = %v\n%s\nwant\n%s", err, got, want)
+	}
+	c = cuts{loops: []string{"r.match x.re"}}
+	got, err = c.apply("p.go", []byte(src))
+	if err != nil || bytes.Contains(got, []byte("MatchString")) || !bytes.Contains(got, []byte("for range 3")) {
+		t.Errorf("apply of the loop = %v\n%s", err, got)
+	}
+	for _, c := range []cuts{
+		{decls: []string{"r.missing"}},
+		{fields: []string{"r.mu", "r.mu"}},
+		{imports: []string{"fmt"}},
+		{loops: []string{"r.match x.other"}},
+		{decls: []string{"r.match"}, loops: []string{"r.match x.re"}},
+	} {
+		if _, err := c.apply("p.go", []byte(src)); err == nil {
+			t.Errorf("apply(%+v) took something out, want an error", c)
+		}
 	}
 }
 
@@ -68,6 +138,15 @@ func TestEditRefuses(t *testing.T) {
 		{"resource.go is gone", resourceGo, func(f map[string][]byte) { delete(f, resourceGo) }},
 		{"another browser file imports net/http", "pkg/app/fetch.go", func(f map[string][]byte) {
 			f["pkg/app/fetch.go"] = []byte("package app\n\nimport \"net/http\"\n\nvar _ = http.Get\n")
+		}},
+		{"the router matches paths another way", "pkg/app/route.go", func(f map[string][]byte) {
+			f["pkg/app/route.go"] = bytes.ReplaceAll(f["pkg/app/route.go"], []byte("range r.routesWithRegexp"), []byte("range r.patterns()"))
+		}},
+		{"RouteWithRegexp is gone", "pkg/app/app.go", func(f map[string][]byte) {
+			f["pkg/app/app.go"] = bytes.ReplaceAll(f["pkg/app/app.go"], []byte("func RouteWithRegexp("), []byte("func RouteMatching("))
+		}},
+		{"another browser file imports regexp", "pkg/app/match.go", func(f map[string][]byte) {
+			f["pkg/app/match.go"] = []byte("package app\n\nimport \"regexp\"\n\nvar _ = regexp.MustCompile\n")
 		}},
 		{"go-app has a file of the stand-in's name", handlerGo, func(f map[string][]byte) {
 			f[handlerGo] = []byte("package app\n")
@@ -101,9 +180,9 @@ func TestCheckVersion(t *testing.T) {
 }
 
 // TestBrowserBuildDeps writes the trim and its go.work, and lists the
-// packages the browser build of app.wasm depends on through it: neither
-// net/http nor crypto/tls nor crypto/x509, which the same listing without
-// the go.work has. A second run removes a file the copy no longer has and
+// packages the browser build of app.wasm depends on through it: none of
+// net/http, crypto/tls, crypto/x509 and regexp, which the same listing
+// without the go.work has. A second run removes a file the copy no longer has and
 // leaves every other file as it was. The forecast's worker needs no trim:
 // it depends on neither go-app nor net/http.
 func TestBrowserBuildDeps(t *testing.T) {
@@ -116,7 +195,7 @@ func TestBrowserBuildDeps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unwanted := []string{"net/http", "crypto/tls", "crypto/x509"}
+	unwanted := []string{"net/http", "crypto/tls", "crypto/x509", "regexp"}
 	for _, c := range []struct {
 		gowork string
 		want   bool
