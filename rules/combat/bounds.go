@@ -18,12 +18,16 @@ const (
 )
 
 // MoveCap is the most movement a creature with stats s may have in one
-// turn: its speed once for the turn and once more for each action and bonus
-// action (each may be a Dash, DND-ND-1), doubled for the rulesets whose
-// fastest movement type covers twice the normal distance (a charge,
-// K-MOVE-4; fleeing, CA-ALG-D).
+// turn: its speed once for the turn and once more for each action and each
+// use of its other counters (any may be an action that adds a move,
+// ENG-TURN-4), doubled for the rulesets whose fastest movement type
+// covers twice the normal distance.
 func MoveCap(s Stats) int {
-	return 2 * s.Speed * (1 + max(1, s.Actions) + s.BonusActions)
+	uses := 1 + max(1, s.Actions)
+	for _, n := range s.Counts.All() {
+		uses += n
+	}
+	return 2 * s.Speed * uses
 }
 
 // TrimTiebreak keeps the latest MaxTiebreak roll-off faces of a slot: only
@@ -201,7 +205,7 @@ func checkProfiles(rs Ruleset, e Encounter) error {
 				}
 				seen[string(c.Profile)] = st
 			}
-			if st != c.Stats {
+			if !st.Equal(c.Stats) {
 				return Invalid("", "stats", "combatant %s: the stats are not the ones its stat block gives", c.ID)
 			}
 		}

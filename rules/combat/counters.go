@@ -319,10 +319,10 @@ func (c *Counts) UnmarshalJSON(data []byte) error {
 }
 
 // DefaultCounts is what a creature of a ruleset without a Budgeter starts
-// its turn with (DND-ALG-C step 1), by each counter's use: movement up to
-// its speed, Stats.Actions uses (at least one) of the counter attacks
-// spend, one of the counter opportunity attacks spend, none of the
-// others.
+// its turn with (ENG-TURN-5), by each counter's use: movement up to its
+// speed, Stats.Actions uses (at least one) of the counter attacks spend,
+// one of the counter opportunity attacks spend, and of each other counter
+// what its stats give (Stats.Counts).
 func DefaultCounts(cs []Counter, s Stats) Counts {
 	kv := make([]Count, 0, len(cs))
 	for _, c := range cs {
@@ -333,6 +333,8 @@ func DefaultCounts(cs []Counter, s Stats) Counts {
 			kv = append(kv, Count{c.Key, max(1, s.Actions)})
 		case UseOpportunity:
 			kv = append(kv, Count{c.Key, 1})
+		default:
+			kv = append(kv, Count{c.Key, s.Counts.Get(c.Key)})
 		}
 	}
 	return NewCounts(kv...)
@@ -369,25 +371,37 @@ func (tr TurnRules) Held(enc Encounter, c Combatant) bool {
 	return enc.Round == 1
 }
 
-// checkCounts checks counts against the bounds: at most MaxCounters,
-// valid keys of at most MaxCounterKey bytes, each amount within
-// 0..MaxCount, and, with a declaration cs, only keys it declares.
+// checkCounts checks a budget's counts against the bounds: at most
+// MaxCounters, valid keys of at most MaxCounterKey bytes, each amount
+// within 0..MaxCount, and, with a declaration cs, only keys it declares.
 func checkCounts(n Counts, cs []Counter) error {
+	return checkCountsIn("budget.counts", n, MaxCount, cs)
+}
+
+// checkCountsIn is checkCounts for the counts of field, each amount within
+// 0..most.
+func checkCountsIn(field string, n Counts, most int, cs []Counter) error {
 	if n.Len() > MaxCounters {
-		return Invalid("ENG-TURN-6", "budget.counts", "%d counters is more than %d", n.Len(), MaxCounters)
+		return Invalid("ENG-TURN-6", field, "%d counters is more than %d", n.Len(), MaxCounters)
 	}
 	for k, v := range n.All() {
 		if !validCounterKey(k) {
-			return Invalid("ENG-TURN-6", "budget.counts", "%q is not a key of at most %d bytes", k, MaxCounterKey)
+			return Invalid("ENG-TURN-6", field, "%q is not a key of at most %d bytes", k, MaxCounterKey)
 		}
-		if v < 0 || v > MaxCount {
-			return OutOfRange("ENG-TURN-6", "budget.counts."+k, v, 0, MaxCount)
+		if v < 0 || v > most {
+			return OutOfRange("ENG-TURN-6", field+"."+k, v, 0, most)
 		}
 		if cs != nil && !slices.ContainsFunc(cs, func(c Counter) bool { return c.Key == k }) {
-			return Invalid("ENG-TURN-6", "budget.counts", "%q is not a counter of the ruleset", k)
+			return Invalid("ENG-TURN-6", field, "%q is not a counter of the ruleset", k)
 		}
 	}
 	return nil
+}
+
+// checkStatCounts checks that stats count only counters of the
+// declaration cs (ENG-TURN-6).
+func checkStatCounts(s Stats, cs []Counter) error {
+	return checkCountsIn("stats.counts", s.Counts, MaxStatCount, cs)
 }
 
 // spendOne takes one of the counter the engine spends on u from c, citing

@@ -2,9 +2,12 @@ package combat
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	"battlemat/rules/grid"
 )
 
 // reacting is a ruleset that declares no counters and has reactions.
@@ -162,6 +165,44 @@ func TestHeld(t *testing.T) {
 	} {
 		if got := row.tr.Held(row.enc, row.c); got != row.want {
 			t.Errorf("%s: held %v, want %v", row.name, got, row.want)
+		}
+	}
+}
+
+// TestStatCounts: a stat block gives the uses per turn of its ruleset's
+// other counters by key (Stats.Counts, ENG-TURN-6): DefaultCounts starts a
+// turn with them, MoveCap allows a move for each, and a spec is refused
+// when it counts more than MaxStatCount of one, a negative amount or a
+// counter its ruleset does not declare, changing nothing.
+func TestStatCounts(t *testing.T) {
+	cs := []Counter{
+		{Key: "movement", Unit: UnitMovement, Use: UseMove, Rule: "ENG-MOVE-3"},
+		{Key: "actions", Unit: UnitCount, Use: UseAttack, Rule: "ENG-TURN-3"},
+		{Key: "shout", Unit: UnitCount, Rule: "ENG-TURN-4"},
+	}
+	st := Stats{MaxHP: 5, Speed: 6, Counts: NewCounts(Count{"shout", 2})}
+	if got, want := DefaultCounts(cs, st), NewCounts(Count{"movement", 6}, Count{"actions", 1}, Count{"shout", 2}); !got.Equal(want) {
+		t.Errorf("DefaultCounts = %v, want %v", got, want)
+	}
+	if got, want := MoveCap(st), 2*6*(1+1+2); got != want {
+		t.Errorf("MoveCap = %d, want %d", got, want)
+	}
+	if !st.Equal(Stats{MaxHP: 5, Speed: 6, Counts: NewCounts(Count{"shout", 2})}) || st.Equal(Stats{MaxHP: 5, Speed: 6}) {
+		t.Error("Equal does not compare the counts")
+	}
+	enc := NewEncounter("fake", grid.Map{W: 4, H: 4}, 1)
+	place := func(n Counts) Place {
+		return Place{Spec{ID: "a", Name: "a", Side: "x", Stats: Stats{MaxHP: 5, Speed: 6, Counts: n}}}
+	}
+	mustApply(t, fake{}, enc, place(NewCounts(Count{"bonus", MaxStatCount}, Count{"interaction", 1})))
+	for name, n := range map[string]Counts{
+		"past the bound": NewCounts(Count{"bonus", MaxStatCount + 1}),
+		"negative":       NewCounts(Count{"bonus", -1}),
+		"not declared":   NewCounts(Count{"shout", 1}),
+	} {
+		var re *RuleError
+		if err := mustFail(t, fake{}, enc, place(n)); !errors.As(err, &re) || re.Rule != "ENG-TURN-6" {
+			t.Errorf("%s: %v, want a refusal citing ENG-TURN-6", name, err)
 		}
 	}
 }

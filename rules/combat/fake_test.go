@@ -52,7 +52,7 @@ func (f fake) Profile(raw json.RawMessage) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	return Stats{MaxHP: p.HP, Speed: p.Speed, Initiative: p.Init, Group: p.Group, BonusActions: p.Bonus, Interactions: 1}, nil
+	return Stats{MaxHP: p.HP, Speed: p.Speed, Initiative: p.Init, Group: p.Group, Counts: NewCounts(Count{"bonus", p.Bonus}, Count{"interaction", 1})}, nil
 }
 
 // fakeCounters are the fake's turn: movement in squares, an action, a
@@ -73,7 +73,7 @@ func (fake) Counters() []Counter { return fakeCounters }
 func (fake) TurnBudget(enc Encounter, id string) (Counts, error) {
 	c, _ := enc.Combatant(id)
 	s := c.Stats
-	return NewCounts(Count{Key: "movement", N: s.Speed}, Count{Key: "action", N: 1}, Count{Key: "bonus", N: s.BonusActions}, Count{Key: "interaction", N: s.Interactions}, Count{Key: "reaction", N: 1}), nil
+	return NewCounts(Count{Key: "movement", N: s.Speed}, Count{Key: "action", N: 1}, Count{Key: "bonus", N: s.Counts.Get("bonus")}, Count{Key: "interaction", N: s.Counts.Get("interaction")}, Count{Key: "reaction", N: 1}), nil
 }
 
 // ActionCost spends the action on an interaction marked as costing it or

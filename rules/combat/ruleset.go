@@ -125,14 +125,29 @@ type PathCheck struct {
 // derives them from the profile; a combatant without a profile carries
 // numbers entered by the GM.
 type Stats struct {
-	MaxHP        int    `json:"maxHP"`
-	Speed        int    `json:"speed"`                  // movement per turn, in the ruleset's units (DND-TURN-2)
-	Size         int    `json:"size,omitempty"`         // footprint side in squares; 0 means 1
-	Initiative   int    `json:"init,omitempty"`         // modifier added to the engine's initiative die (DND-GEN-1)
-	Group        string `json:"group,omitempty"`        // stat-block key: equal non-empty groups on one side share an initiative slot (DND-AMB-7)
-	Actions      int    `json:"actions,omitempty"`      // actions per turn; 0 means 1 (DND-TURN-1)
-	BonusActions int    `json:"bonus,omitempty"`        // bonus actions per turn (DND-BONUS-1, DND-BONUS-2)
-	Interactions int    `json:"interactions,omitempty"` // free object interactions per turn (DND-FREE-3)
+	MaxHP      int    `json:"maxHP"`
+	Speed      int    `json:"speed"`             // movement per turn, in the ruleset's units (ENG-MOVE-3)
+	Size       int    `json:"size,omitempty"`    // footprint side in squares; 0 means 1 (ENG-MAP-1)
+	Initiative int    `json:"init,omitempty"`    // modifier added to the engine's initiative die (ENG-ORDER-2)
+	Group      string `json:"group,omitempty"`   // stat-block key: equal non-empty groups on one side share an initiative slot (ENG-GROUP-1)
+	Actions    int    `json:"actions,omitempty"` // uses per turn of the counter attacks spend; 0 means 1 (ENG-TURN-3)
+	// Counts are the uses per turn the stat block gives of counters of
+	// its ruleset beyond movement and actions, by key: at most
+	// MaxCounters of them, each 0 … MaxStatCount, keys the ruleset
+	// declares (ENG-TURN-6). The ruleset's TurnBudget reads them; without
+	// one, DefaultCounts gives them for the counters the engine spends on
+	// nothing (Counter.Use 0).
+	Counts Counts `json:"counts,omitzero"`
+}
+
+// MaxStatCount bounds what a stat block gives of one counter per turn
+// (Stats.Counts).
+const MaxStatCount = 10
+
+// Equal reports whether two combatants' stats are the same.
+func (s Stats) Equal(o Stats) bool {
+	return s.MaxHP == o.MaxHP && s.Speed == o.Speed && s.Size == o.Size && s.Initiative == o.Initiative &&
+		s.Group == o.Group && s.Actions == o.Actions && s.Counts.Equal(o.Counts)
 }
 
 // LockPolicy says when the reaction lock of a surprised creature ends

@@ -17,7 +17,7 @@ import (
 // docs/save-format.md.
 const (
 	SaveFormat  = "battlemat-encounter"
-	SaveVersion = 8
+	SaveVersion = 9
 )
 
 // Limits bound what a decoder accepts.
@@ -129,11 +129,140 @@ type Migration func(doc json.RawMessage) (json.RawMessage, error)
 // ("aims"); version 7 their command ("setAim"). A run of such steps
 // rewrites the document once, so each new version costs a hostile
 // document nothing more. Version 8 keeps a budget's counters by the keys
-// its ruleset declares (countersFrom7).
+// its ruleset declares (countersFrom7), version 9 a stat block's uses of
+// them too (statsFrom8).
 func migrations(reg *Registry) map[int]Migration {
-	return map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil, 5: nil, 6: nil, 7: func(doc json.RawMessage) (json.RawMessage, error) {
-		return countersFrom7(reg, doc)
-	}}
+	return map[int]Migration{1: nil, 2: nil, 3: nil, 4: nil, 5: nil, 6: nil,
+		7: func(doc json.RawMessage) (json.RawMessage, error) { return countersFrom7(reg, doc) },
+		8: func(doc json.RawMessage) (json.RawMessage, error) { return statsFrom8(reg, doc) },
+	}
+}
+
+// stats8Fields are the stat-block fields versions 1 to 8 wrote for two
+// counters of one ruleset's economy, and the key of the counter each
+// became in version 9 where the encounter's ruleset declares it.
+var stats8Fields = [...]struct{ field, counter string }{{"bonus", "bonus"}, {"interactions", "interaction"}}
+
+// statsFrom8 migrates a version 8 document to version 9: the stats of each
+// combatant of its start and of each command of its log (place and edit
+// carry them) that name the uses per turn of a counter in a field of
+// their own ("bonus", "interactions") name them by the counter's key in
+// "counts" instead (Stats.Counts), for the counters the encounter's
+// ruleset in reg declares; the others never counted for anything but
+// MoveCap and are dropped.
+func statsFrom8(reg *Registry, doc json.RawMessage) (json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &fields); err != nil {
+		return nil, err
+	}
+	var start map[string]json.RawMessage
+	if err := json.Unmarshal(fields["start"], &start); err != nil {
+		return nil, fmt.Errorf("start: %w", err)
+	}
+	var ruleset string
+	if err := json.Unmarshal(start["ruleset"], &ruleset); err != nil {
+		return nil, fmt.Errorf("start.ruleset: %w", err)
+	}
+	rs, err := reg.Lookup(ruleset)
+	if err != nil {
+		return nil, err
+	}
+	cs := CountersOf(rs)
+	fields["version"] = json.RawMessage("9")
+	var combatants []map[string]json.RawMessage
+	if raw, ok := start["combatants"]; ok {
+		if err := json.Unmarshal(raw, &combatants); err != nil {
+			return nil, fmt.Errorf("start.combatants: %w", err)
+		}
+	}
+	changed := false
+	for i, c := range combatants {
+		ch, err := stats8To9(c, cs)
+		if err != nil {
+			return nil, fmt.Errorf("start.combatants[%d]: %w", i, err)
+		}
+		changed = changed || ch
+	}
+	if changed {
+		if start["combatants"], err = json.Marshal(combatants); err != nil {
+			return nil, err
+		}
+		if fields["start"], err = json.Marshal(start); err != nil {
+			return nil, err
+		}
+	}
+	var log []map[string]json.RawMessage
+	if raw, ok := fields["log"]; ok {
+		if err := json.Unmarshal(raw, &log); err != nil {
+			return nil, fmt.Errorf("log: %w", err)
+		}
+	}
+	changed = false
+	for i, en := range log {
+		// An entry's command is {kind: {…}}; a command of another shape
+		// carries no stats, and the strict decoder judges it.
+		var cmd map[string]map[string]json.RawMessage
+		if json.Unmarshal(en["cmd"], &cmd) != nil {
+			continue
+		}
+		for _, spec := range cmd {
+			ch, err := stats8To9(spec, cs)
+			if err != nil {
+				return nil, fmt.Errorf("log[%d]: %w", i, err)
+			}
+			if ch {
+				if en["cmd"], err = json.Marshal(cmd); err != nil {
+					return nil, err
+				}
+				changed = true
+			}
+		}
+	}
+	if changed {
+		if fields["log"], err = json.Marshal(log); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(fields)
+}
+
+// stats8To9 rewrites the stats of obj, if it has any, from version 8's
+// fields (stats8Fields) to version 9's counts of the counters cs, and
+// reports whether it changed them.
+func stats8To9(obj map[string]json.RawMessage, cs []Counter) (bool, error) {
+	var st map[string]json.RawMessage
+	if raw, ok := obj["stats"]; !ok || json.Unmarshal(raw, &st) != nil || st == nil {
+		return false, nil // none, or not an object: the strict decoder refuses it
+	}
+	if _, ok := st["counts"]; ok {
+		return false, Invalid("", "stats", "version 8 has no field %q", "counts")
+	}
+	var kv []Count
+	changed := false
+	for _, f := range stats8Fields {
+		v, ok := st[f.field]
+		if !ok {
+			continue
+		}
+		delete(st, f.field)
+		changed = true
+		var n int
+		if err := json.Unmarshal(v, &n); err != nil {
+			return false, fmt.Errorf("stats.%s: %w", f.field, err)
+		}
+		if slices.ContainsFunc(cs, func(c Counter) bool { return c.Key == f.counter }) {
+			kv = append(kv, Count{f.counter, n})
+		}
+	}
+	if !changed {
+		return false, nil
+	}
+	if n := NewCounts(kv...); !n.IsZero() {
+		st["counts"], _ = n.MarshalJSON() // never fails
+	}
+	var err error
+	obj["stats"], err = json.Marshal(st)
+	return true, err
 }
 
 // budget7 is a combatant's budget as versions 1 to 7 wrote it: the fixed
@@ -361,6 +490,11 @@ func parseAny(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 	if err := json.Unmarshal(head["version"], &version); err != nil {
 		return Save{}, &VersionError{What: "save", Version: string(head["version"])}
 	}
+	if version != SaveVersion {
+		if err := checkHead(head, lim); err != nil {
+			return Save{}, fmt.Errorf("save: %w", err)
+		}
+	}
 	doc, err := migrate(data, version, steps)
 	if err != nil {
 		return Save{}, err
@@ -382,6 +516,59 @@ func parseAny(data []byte, lim Limits, steps map[int]Migration) (Save, error) {
 		return Save{}, Invalid("", "save", "%d bytes is more than %d", rest, lim.Bytes)
 	}
 	return sv, nil
+}
+
+// saveFields are the members a save document of any version may have.
+var saveFields = [...]string{"format", "version", "start", "log", "cursor", "folded", "forecast", "picture"}
+
+// checkHead refuses, before a migration step reads a document of an
+// older version, what its strict decoding would refuse anyway and what
+// would cost the steps most: a member of no version and a log longer
+// than lim allows. So a hostile document costs no more however many
+// steps it goes through.
+func checkHead(head map[string]json.RawMessage, lim Limits) error {
+	for k := range head {
+		if !slices.Contains(saveFields[:], k) {
+			return fmt.Errorf("json: unknown field %q", k)
+		}
+	}
+	if n := arrayLen(head["log"]); n > lim.Log {
+		return fmt.Errorf("json: log: more than %d elements", lim.Log)
+	}
+	return nil
+}
+
+// arrayLen returns how many elements the JSON text raw holds when it is
+// an array, 0 when it is anything else; raw is valid JSON (checkJSON).
+func arrayLen(raw json.RawMessage) int {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) < 2 || raw[0] != '[' {
+		return 0
+	}
+	n, depth, in, empty := 0, 0, false, true
+	for i := 1; i < len(raw)-1; i++ {
+		switch c := raw[i]; {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+			empty = false
+		case in:
+		case c == '[' || c == '{':
+			depth++
+			empty = false
+		case c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			n++
+		case c != ' ' && c != '\t' && c != '\n' && c != '\r':
+			empty = false
+		}
+	}
+	if empty {
+		return 0
+	}
+	return n + 1
 }
 
 // caps are the limits on the lists of a save document, for the strict

@@ -44,8 +44,8 @@ func TestDecodeSaveRejects(t *testing.T) {
 	}{
 		{"not-json", "{", "expected a key"},
 		{"wrong-format", strings.Replace(good, SaveFormat, "other", 1), "is not"},
-		{"future-version", strings.Replace(good, `"version": 8`, `"version": 9`, 1), "version 9 is not supported"},
-		{"version-zero", strings.Replace(good, `"version": 8`, `"version": 0`, 1), "version 0 is not supported"},
+		{"future-version", strings.Replace(good, `"version": 9`, `"version": 10`, 1), "version 10 is not supported"},
+		{"version-zero", strings.Replace(good, `"version": 9`, `"version": 0`, 1), "version 0 is not supported"},
 		{"unknown-field", strings.Replace(good, `"cursor"`, `"bogus": 1, "cursor"`, 1), "unknown field"},
 		{"unknown-command", strings.Replace(good, `"place"`, `"teleport"`, 1), "unknown kind"},
 		{"cursor-past-log", strings.Replace(good, `"cursor": 11`, `"cursor": 99`, 1), "cursor"},
@@ -79,7 +79,7 @@ func TestDecodeSaveRejects(t *testing.T) {
 // TestMigrationHook runs a save through a migration step, as a future
 // version bump would: a version-0 document whose log key was "entries".
 func TestMigrationHook(t *testing.T) {
-	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 8`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
+	old := strings.Replace(strings.Replace(string(goldenSave(t)), `"version": 9`, `"version": 0`, 1), `"log":`, `"entries":`, 1)
 	steps := map[int]Migration{0: func(doc json.RawMessage) (json.RawMessage, error) {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(doc, &m); err != nil {
@@ -112,7 +112,7 @@ func TestMigrationHook(t *testing.T) {
 // document with its version 2): the steps to version 4 open it to the same
 // session.
 func TestVersion2Opens(t *testing.T) {
-	old := strings.Replace(string(goldenSave(t)), `"version": 8`, `"version": 2`, 1)
+	old := strings.Replace(string(goldenSave(t)), `"version": 9`, `"version": 2`, 1)
 	s, err := DecodeSave(testRegistry, []byte(old))
 	if err != nil {
 		t.Fatal(err)
@@ -285,6 +285,7 @@ func FuzzDecodeSave(f *testing.F) {
 	}
 	f.Add(aimSave) // setAim in the log (ENG-AIM-2)
 	f.Add(readTestdata(f, "small.v6.save.json"))
+	f.Add([]byte(stats8Doc))
 	f.Add([]byte(`{"format":"battlemat-encounter","version":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var s *Session
@@ -415,7 +416,7 @@ func TestForecastSettingsTravel(t *testing.T) {
 			t.Errorf("%s: forecast settings %s, want %s", name, back.Forecast(), settings)
 		}
 	}
-	v3 := strings.Replace(string(goldenSave(t)), `"version": 8`, `"version": 3`, 1)
+	v3 := strings.Replace(string(goldenSave(t)), `"version": 9`, `"version": 3`, 1)
 	if back, err := DecodeSave(testRegistry, []byte(v3)); err != nil || back.Forecast() != nil {
 		t.Errorf("a version 3 save: %v, forecast %s", err, back.Forecast())
 	}
@@ -525,12 +526,94 @@ func TestParseCurrentMatchesParseAny(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := [][]byte{old, []byte("{"), bytes.Replace(good, []byte(`"version": 8`), []byte(`"version": 9`), 1),
+	bad := [][]byte{old, []byte("{"), bytes.Replace(good, []byte(`"version": 9`), []byte(`"version": 10`), 1),
 		bytes.Replace(good, []byte(`"cursor"`), []byte(`"bogus": 1, "cursor"`), 1), append(slices.Clip(good), "{}"...),
 		bytes.Replace(good, []byte(`"cursor"`), []byte(`"cursor": 1, "cursor"`), 1)}
 	for i, doc := range bad {
 		if _, ok := parseCurrent(doc, SaveLimits); ok {
 			t.Errorf("document %d: read the short way", i)
+		}
+	}
+}
+
+// stats8Doc is a version 8 save whose stats name a bonus action and
+// object interactions in fields of their own, in its start and in place
+// and edit commands of its log.
+const stats8Doc = `{"format":"battlemat-encounter","version":8,"start":{"ruleset":"fake","map":{"w":4,"h":4},"combatants":[` +
+	`{"id":"a","name":"a","side":"x","pos":{"x":0,"y":0},"stats":{"maxHP":5,"speed":6,"bonus":1,"interactions":1},"hp":5,"budget":{"start":{"x":0,"y":0},"startMove":0}}],` +
+	`"phase":"setup","turn":{"slot":0,"member":0},"dice":1},"log":[` +
+	`{"cmd":{"place":{"id":"b","name":"b","side":"y","pos":{"x":3,"y":3},"stats":{"maxHP":5,"speed":6,"bonus":2}}},"dice":1},` +
+	`{"cmd":{"edit":{"id":"a","name":"a","side":"x","pos":{"x":0,"y":0},"stats":{"maxHP":5,"speed":6,"interactions":3}}},"dice":1}],"cursor":2}`
+
+// TestStatsFrom8 migrates version 8 stats, which named two counters of
+// one economy in fields of their own, to version 9's counts by key
+// (ENG-TURN-6): in the start's combatants and in the log's place and edit
+// commands; a count of a counter the ruleset does not declare is dropped,
+// a document that already has counts or a count that is not a number is
+// refused.
+func TestStatsFrom8(t *testing.T) {
+	doc := stats8Doc
+	s, err := DecodeSave(testRegistry, []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := s.Start().Combatant("a")
+	a, _ := s.State().Combatant("a")
+	b, _ := s.State().Combatant("b")
+	for _, row := range []struct {
+		what string
+		got  Stats
+		want Counts
+	}{
+		{"the start's a", start.Stats, NewCounts(Count{"bonus", 1}, Count{"interaction", 1})},
+		{"a as edited", a.Stats, NewCounts(Count{"interaction", 3})},
+		{"b as placed", b.Stats, NewCounts(Count{"bonus", 2})},
+	} {
+		if !row.got.Counts.Equal(row.want) || row.got.MaxHP != 5 || row.got.Speed != 6 {
+			t.Errorf("%s: stats %+v, want counts %v", row.what, row.got, row.want)
+		}
+	}
+	// bare declares no bonus or interaction counter.
+	bare := strings.Replace(doc[:strings.Index(doc, `"log":`)]+`"cursor":0}`, `"ruleset":"fake"`, `"ruleset":"bare"`, 1)
+	if s, err := DecodeSave(testRegistry, []byte(bare)); err != nil {
+		t.Errorf("a ruleset without those counters: %v", err)
+	} else if a, _ := s.Start().Combatant("a"); !a.Stats.Counts.IsZero() {
+		t.Errorf("a ruleset without those counters keeps %v", a.Stats.Counts)
+	}
+	for name, bad := range map[string]string{
+		"counts already":     strings.Replace(doc, `"bonus":1,`, `"counts":{"bonus":1},`, 1),
+		"not a number":       strings.Replace(doc, `"bonus":2`, `"bonus":"two"`, 1),
+		"past the bound":     strings.Replace(doc, `"bonus":2`, `"bonus":11`, 1),
+		"negative":           strings.Replace(doc, `"interactions":3`, `"interactions":-1`, 1),
+		"unknown stat field": strings.Replace(doc, `"bonus":2`, `"bonus":2,"spare":1`, 1),
+	} {
+		if _, err := DecodeSave(testRegistry, []byte(bad)); err == nil {
+			t.Errorf("%s: opened", name)
+		}
+	}
+}
+
+// TestArrayLen counts the elements of a JSON array without decoding it,
+// as checkHead does for an old document's log.
+func TestArrayLen(t *testing.T) {
+	for _, row := range []struct {
+		raw  string
+		want int
+	}{
+		{``, 0},
+		{`null`, 0},
+		{`{"a":[1,2]}`, 0},
+		{`[]`, 0},
+		{` [ ] `, 0},
+		{`[1]`, 1},
+		{`[1,2,3]`, 3},
+		{`[[1,2],{"a":1,"b":[3,4]},"x,y"]`, 3},
+		{`["a\",b", "c"]`, 2},
+		{`["\\", 2]`, 2},
+		{`[{}, []]`, 2},
+	} {
+		if got := arrayLen(json.RawMessage(row.raw)); got != row.want {
+			t.Errorf("arrayLen(%s) = %d, want %d", row.raw, got, row.want)
 		}
 	}
 }

@@ -126,6 +126,9 @@ func NewSession(reg *Registry, start Encounter) (*Session, error) {
 		if err := checkCounts(c.Budget.Counts, cs); err != nil {
 			return nil, fmt.Errorf("combatant %s: %w", c.ID, err)
 		}
+		if err := checkStatCounts(c.Stats, cs); err != nil {
+			return nil, fmt.Errorf("combatant %s: %w", c.ID, err)
+		}
 	}
 	st := start.Clone()
 	return &Session{rs: rs, snaps: []Encounter{st}, cur: st}, nil

@@ -367,10 +367,10 @@ func TestGolden(t *testing.T) {
 	golden(t, "small.link.txt", []byte(link+"\n"))
 	t.Logf("small encounter: save %d bytes, link %d bytes", len(data), len(link))
 
-	// The golden files, and those of version 1 (kept as written then),
+	// The golden files, and those of versions 1 and 8 (kept as written then),
 	// open to the same session.
 	opened := map[string]*Session{}
-	for _, v := range []string{"", ".v1"} {
+	for _, v := range []string{"", ".v1", ".v8"} {
 		fromFile, err := os.ReadFile(filepath.Join("testdata", "small"+v+".save.json"))
 		if err != nil {
 			t.Fatal(err)

@@ -43,6 +43,9 @@ func (a *applier) specStats(s Spec) (Stats, error) {
 	if err := st.Validate(); err != nil {
 		return Stats{}, err
 	}
+	if err := checkStatCounts(st, CountersOf(a.rs)); err != nil {
+		return Stats{}, err
+	}
 	if s.HP < -MaxHPValue || s.HP > st.MaxHP {
 		return Stats{}, OutOfRange("", "hp", s.HP, -MaxHPValue, st.MaxHP)
 	}
@@ -60,8 +63,6 @@ func (s Stats) Validate() error {
 		{"stats.size", s.Size, 0, 10},
 		{"stats.init", s.Initiative, -100, 100},
 		{"stats.actions", s.Actions, 0, 50},
-		{"stats.bonus", s.BonusActions, 0, 10},
-		{"stats.interactions", s.Interactions, 0, 10},
 	}
 	for _, c := range checks {
 		if c.v < c.lo || c.v > c.hi {
@@ -71,7 +72,7 @@ func (s Stats) Validate() error {
 	if s.Group != "" && !validKey(s.Group) {
 		return Invalid("ENG-GROUP-1", "stats.group", "%q is not a valid key", s.Group)
 	}
-	return nil
+	return checkStatCounts(s, nil)
 }
 
 func (c Place) apply(a *applier) error {

@@ -94,11 +94,8 @@ func (Ruleset) Profile(raw json.RawMessage) (combat.Stats, error) {
 	if err != nil {
 		return combat.Stats{}, err
 	}
-	st := combat.Stats{MaxHP: p.HP, Speed: p.Speed, Initiative: p.InitiativeMod(), Group: p.ID, Actions: 1, Interactions: 1}
-	if len(p.BonusActions) > 0 {
-		st.BonusActions = 1
-	}
-	return st, nil
+	return combat.Stats{MaxHP: p.HP, Speed: p.Speed, Initiative: p.InitiativeMod(), Group: p.ID, Actions: 1,
+		Counts: combat.NewCounts(combat.Count{Key: CounterBonus, N: min(1, len(p.BonusActions))}, combat.Count{Key: CounterInteraction, N: 1})}, nil
 }
 
 // TurnRules turns on one reaction per creature until its next turn
@@ -282,7 +279,7 @@ func (Ruleset) TurnBudget(enc combat.Encounter, id string) (combat.Counts, error
 	if !found {
 		return combat.Counts{}, combat.NoCombatant("DND-ALG-C", "id", id)
 	}
-	b, _ := Budget{}.StartTurn(TurnStart{Speed: c.Stats.Speed, HasBonus: c.Stats.BonusActions > 0, CannotAct: cannotAct(c.Conditions)})
+	b, _ := Budget{}.StartTurn(TurnStart{Speed: c.Stats.Speed, HasBonus: c.Stats.Counts.Get(CounterBonus) > 0, CannotAct: cannotAct(c.Conditions)})
 	return combat.NewCounts(combat.Count{Key: CounterMovement, N: b.Movement}, combat.Count{Key: CounterAction, N: count(b.Action)}, combat.Count{Key: CounterBonus, N: count(b.BonusAction)},
 		combat.Count{Key: CounterInteraction, N: count(b.FreeInteraction)}, combat.Count{Key: CounterReaction, N: count(b.Reaction)}), nil
 }

@@ -139,13 +139,14 @@ func TestProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, err := Ruleset{}.Profile(raw)
-	want := combat.Stats{MaxHP: 7, Speed: 30, Initiative: 2, Group: "goblin", Actions: 1, BonusActions: 1, Interactions: 1}
-	if err != nil || st != want {
+	want := combat.Stats{MaxHP: 7, Speed: 30, Initiative: 2, Group: "goblin", Actions: 1,
+		Counts: combat.NewCounts(combat.Count{Key: CounterBonus, N: 1}, combat.Count{Key: CounterInteraction, N: 1})}
+	if err != nil || !st.Equal(want) {
 		t.Errorf("DND-BONUS-1: stats %+v, %v; want %+v", st, err, want)
 	}
 	raw, _ = json.Marshal(Profile{StatBlock: Fighter(), Controller: Player})
-	if st, _ := (Ruleset{}).Profile(raw); st.BonusActions != 0 {
-		t.Error("DND-BONUS-1: the fighter has a bonus action")
+	if st, _ := (Ruleset{}).Profile(raw); st.Counts.Get(CounterBonus) != 0 || st.Counts.Get(CounterInteraction) != 1 {
+		t.Errorf("DND-BONUS-1, DND-FREE-3: the fighter has %v, want one interaction and no bonus action", st.Counts)
 	}
 	for name, bad := range map[string]string{
 		"controller":    `{"id":"x","name":"x","ac":1,"hp":1,"reach":5,"controller":"gm"}`,

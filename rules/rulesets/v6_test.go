@@ -24,11 +24,10 @@ type v6End struct {
 	} `json:"combatants"`
 }
 
-// v6Budgets are budgets the version 6 fixtures' starts held, by the
-// counters of version 7: a goblin in the middle of its turn with its
+// v6Budgets are budgets the version 6 and 8 fixtures' starts held, by the
+// counters of version 8: a goblin in the middle of its turn with its
 // bonus action, interaction and reaction; the surprised fighter, whose
-// reaction surprise held (DND-SURP-5), and one that has spent its turn;
-// a Kaldaria urchin's movement in half squares and attacks.
+// reaction surprise held (DND-SURP-5), and one that has spent its turn.
 var v6Budgets = map[string]map[string]combat.Counts{
 	"dnd5e-goblin-ambush.v6": {
 		"goblin-b": combat.NewCounts(combat.Count{Key: "movement", N: 30}, combat.Count{Key: "action", N: 1}, combat.Count{Key: "bonus", N: 1},
@@ -41,16 +40,23 @@ var v6Budgets = map[string]map[string]combat.Counts{
 // TestVersion6Files opens the saves and share links a version 6 build wrote
 // (testdata/v6: a fight of each ruleset whose start is already running, as
 // a folded or linked history has it, with budgets spent, a surprised
-// creature's reaction held and a bonus action left) and checks that each
-// replays to the fight the version 6 build saw, its start's budgets kept
-// by the counters each ruleset declares.
+// creature's reaction held and a bonus action left) and those a version 8
+// build wrote (testdata/v8: the goblin ambush running, a goblin mid-turn
+// after its bonus action, a creature the GM placed with stats of its own
+// in the log), and checks that each replays to the fight the build that
+// wrote it saw, its start's budgets kept by the counters each ruleset
+// declares.
 func TestVersion6Files(t *testing.T) {
 	reg := Registry()
 	saves, err := filepath.Glob(filepath.Join("testdata", "v6", "*.v6.save.json"))
 	if err != nil || len(saves) < 4 {
 		t.Fatalf("version 6 fixtures: %d, %v", len(saves), err)
 	}
-	for _, name := range saves {
+	v8, err := filepath.Glob(filepath.Join("testdata", "v8", "*.v8.save.json"))
+	if err != nil || len(v8) < 1 {
+		t.Fatalf("version 8 fixtures: %d, %v", len(v8), err)
+	}
+	for _, name := range append(saves, v8...) {
 		base := strings.TrimSuffix(name, ".save.json")
 		t.Run(filepath.Base(base), func(t *testing.T) {
 			var want v6End
@@ -71,11 +77,11 @@ func TestVersion6Files(t *testing.T) {
 			}
 			fromSave, err := combat.DecodeSave(reg, doc)
 			if err != nil {
-				t.Fatalf("the version 6 save does not open: %v", err)
+				t.Fatalf("the save does not open: %v", err)
 			}
 			fromLink, err := combat.DecodeLink(reg, strings.TrimSpace(string(link)))
 			if err != nil {
-				t.Fatalf("the version 6 link does not open: %v", err)
+				t.Fatalf("the link does not open: %v", err)
 			}
 			if budgets, ok := v6Budgets[filepath.Base(base)]; ok {
 				for id, want := range budgets {
@@ -98,5 +104,58 @@ func TestVersion6Files(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVersion8Stats: the version 8 goblin ambush keeps each stat block's
+// bonus action and object interaction as counts of the counters 5e
+// declares (ENG-TURN-6, DND-BONUS-1, DND-FREE-3): in its start, in the
+// stats the GM gave a militia placed mid-fight, and so in the turns that
+// follow: the goblin that had used its bonus action has none until its
+// next turn, and the militia's first turn gives it a bonus action and an
+// interaction, as the version 8 build did.
+func TestVersion8Stats(t *testing.T) {
+	base := filepath.Join("testdata", "v8", "dnd5e-goblin-ambush.v8")
+	doc, err := os.ReadFile(base + ".save.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := os.ReadFile(base + ".link.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromSave, err := combat.DecodeSave(Registry(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromLink, err := combat.DecodeLink(Registry(), strings.TrimSpace(string(link)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := combat.NewCounts(combat.Count{Key: "bonus", N: 1}, combat.Count{Key: "interaction", N: 1})
+	for what, s := range map[string]*combat.Session{"save": fromSave, "link": fromLink} {
+		enc := s.State()
+		for id, want := range map[string]combat.Counts{"rogue": both, "goblin-a": both, "militia": both,
+			"fighter": combat.NewCounts(combat.Count{Key: "interaction", N: 1})} {
+			if c, _ := enc.Combatant(id); !c.Stats.Counts.Equal(want) {
+				t.Errorf("%s: %s's stats count %v, want %v", what, id, c.Stats.Counts, want)
+			}
+		}
+		gob, _ := enc.Combatant("goblin-a")
+		if want := combat.NewCounts(combat.Count{Key: "movement", N: 25}, combat.Count{Key: "action", N: 1},
+			combat.Count{Key: "interaction", N: 1}, combat.Count{Key: "reaction", N: 1}); !gob.Budget.Counts.Equal(want) {
+			t.Errorf("%s: goblin-a has %v, want %v", what, gob.Budget.Counts, want)
+		}
+		for i := 0; i < 20 && enc.Current() != "militia"; i++ {
+			if _, err := s.Do(combat.EndTurn{}); err != nil {
+				t.Fatal(err)
+			}
+			enc = s.State()
+		}
+		mil, _ := enc.Combatant("militia")
+		if want := combat.NewCounts(combat.Count{Key: "movement", N: 30}, combat.Count{Key: "action", N: 1}, combat.Count{Key: "bonus", N: 1},
+			combat.Count{Key: "interaction", N: 1}, combat.Count{Key: "reaction", N: 1}); enc.Current() != "militia" || !mil.Budget.Counts.Equal(want) {
+			t.Errorf("%s: the militia's turn (%q acting) starts with %v, want %v", what, enc.Current(), mil.Budget.Counts, want)
+		}
 	}
 }

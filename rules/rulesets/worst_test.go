@@ -358,7 +358,7 @@ func FuzzOpenLink(f *testing.F) {
 		}
 		f.Add(link)
 	}
-	old, _ := filepath.Glob(filepath.Join("testdata", "v6", "*.link.txt"))
+	old, _ := filepath.Glob(filepath.Join("testdata", "v[68]", "*.link.txt"))
 	for _, name := range old {
 		link, err := os.ReadFile(name)
 		if err != nil {
