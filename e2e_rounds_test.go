@@ -101,7 +101,7 @@ func TestE2EDairnSidePhase(t *testing.T) {
 		var checks []combat.MoraleCheck
 		for _, evs := range replayAll(t, enc, cmds) {
 			for _, ev := range evs {
-				switch p := ev.Payload.(type) {
+				switch p := ev.Payload().(type) {
 				case *combat.PhaseHit:
 					hits = append(hits, *p)
 				case *combat.MoraleCheck:
@@ -438,7 +438,7 @@ func TestE2EDairnRoundForms(t *testing.T) {
 // actDone returns what the first act among evs produced.
 func actDone(evs []combat.Event) (combat.ActDone, bool) {
 	for _, e := range evs {
-		if a, ok := e.Payload.(combat.ActDone); ok {
+		if a, ok := e.Payload().(combat.ActDone); ok {
 			return a, true
 		}
 	}

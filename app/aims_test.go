@@ -149,7 +149,7 @@ func escapes(t *testing.T, tbl *Table) float64 {
 // TestAimEventsHaveWords: the log reads the GM's aims in every language,
 // naming the side, with no placeholder left.
 func TestAimEventsHaveWords(t *testing.T) {
-	for _, ev := range []combat.Event{{Type: combat.AimSet, Payload: combat.AimChange{Side: "robin", Exits: 2}}, {Type: combat.AimSet, Payload: combat.AimChange{Side: "robin"}}} {
+	for _, ev := range []combat.Event{combat.Header{}.With(combat.AimChange{Side: "robin", Exits: 2}), combat.Header{}.With(combat.AimChange{Side: "robin"})} {
 		var seen []string
 		for _, l := range i18n.Langs {
 			got := text(eventWords(l, combat.Encounter{}, ev))

@@ -91,7 +91,7 @@ func TestDuelPlaysThroughTheApp(t *testing.T) {
 		tbl.changed()
 		tbl.last = evs
 		for _, ev := range evs {
-			standing = standing || ev.Type == combat.SideStanding
+			standing = standing || ev.Type() == combat.SideStanding
 		}
 		return evs
 	}
@@ -168,11 +168,11 @@ func TestDuelPlaysThroughTheApp(t *testing.T) {
 				t.Fatalf("the odds panel lacks the six bars or the mean 3,5: %s", html)
 			}
 			evs := do(combat.Attack{Attacker: cur, Defender: foe.ID})
-			i := slices.IndexFunc(evs, func(ev combat.Event) bool { return ev.Type == combat.AttackResolved })
+			i := slices.IndexFunc(evs, func(ev combat.Event) bool { return ev.Type() == combat.AttackResolved })
 			if i < 0 {
 				t.Fatalf("the attack resolved nothing: %v", evs)
 			}
-			trace := app.HTMLString(renderTrace(tbl.lang, traceView(tbl.lang, tbl.state(), evs[i], evs[i].Payload.(combat.Blow))))
+			trace := app.HTMLString(renderTrace(tbl.lang, traceView(tbl.lang, tbl.state(), evs[i], evs[i].Payload().(combat.Blow))))
 			if !strings.Contains(trace, "DUEL-2") || !strings.Contains(trace, i18n.Dice(tbl.lang, nil, 6)) {
 				t.Errorf("the trace lacks its rule or its k6: %s", trace)
 			}

@@ -87,7 +87,7 @@ func abs(n int) int {
 func (m *Model) announcement(enc combat.Encounter) string {
 	var lines []string
 	for _, ev := range m.last {
-		switch ev.Type {
+		switch ev.Type() {
 		case combat.Moved, combat.MoveStopped, combat.AttackResolved, combat.HPChanged, combat.Downed,
 			combat.OpportunityTaken, combat.OpportunityPassed, combat.DecisionRequested, combat.TurnStarted:
 		default:

@@ -159,26 +159,26 @@ func TestPinchZooms(t *testing.T) {
 func TestRoundEventsHaveWords(t *testing.T) {
 	enc := combat.Encounter{Ruleset: "cairn", Combatants: []combat.Combatant{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bo"}}}
 	for _, ev := range []combat.Event{
-		{Type: combat.AttackDeclared, Actor: "a", Target: "b", Payload: combat.Declared{Targets: 1}},
-		{Type: combat.PhaseHitResolved, Actor: "a", Target: "b", Payload: &combat.PhaseHit{Target: "b", Result: 4, Damage: 3}},
-		{Type: combat.MoraleChecked, Actor: "a", Payload: &combat.MoraleCheck{Group: "bandits"}},
-		{Type: combat.Fled, Actor: "a"},
-		{Type: combat.Configured, Actor: "a", Payload: combat.Settings{Segments: 10}},
-		{Type: combat.SurpriseRolled, Actor: "a", Payload: combat.SurpriseRoll{Surprised: 1}},
-		{Type: combat.SurpriseMarked, Actor: "a"},
-		{Type: combat.AttackScheduled, Actor: "a", Payload: combat.SegmentMark{Segment: 2}},
-		{Type: combat.SegmentResolved, Actor: "a", Payload: combat.SegmentMark{Segment: 2}},
-		{Type: combat.ActResolved, Actor: "a", Payload: combat.ActDone{Key: "aid"}},
-		{Type: combat.ActResolved, Actor: "a", Payload: combat.ActDone{Key: "lose-str", Value: 3}},
+		combat.Header{Actor: "a", Target: "b"}.With(combat.Declared{Targets: 1}),
+		combat.Header{Actor: "a", Target: "b"}.With(&combat.PhaseHit{Target: "b", Result: 4, Damage: 3}),
+		combat.Header{Actor: "a"}.With(&combat.MoraleCheck{Group: "bandits"}),
+		combat.Header{Actor: "a"}.Bare(combat.Fled),
+		combat.Header{Actor: "a"}.With(combat.Settings{Segments: 10}),
+		combat.Header{Actor: "a"}.With(combat.SurpriseRoll{Surprised: 1}),
+		combat.Header{Actor: "a"}.Bare(combat.SurpriseMarked),
+		combat.Header{Actor: "a"}.With(combat.SegmentMark{Segment: 2}),
+		combat.Header{Actor: "a"}.With(combat.SegmentMark{Segment: 2, Landed: true}),
+		combat.Header{Actor: "a"}.With(combat.ActDone{Key: "aid"}),
+		combat.Header{Actor: "a"}.With(combat.ActDone{Key: "lose-str", Value: 3}),
 	} {
 		for _, l := range i18n.Langs {
 			got := text(eventWords(l, enc, ev))
 			if strings.TrimSpace(got) == "" || strings.Contains(got, "{") {
-				t.Errorf("%s in %s: %q", ev.Type, l, got)
+				t.Errorf("%s in %s: %q", ev.Type(), l, got)
 			}
-			names := ev.Type != combat.MoraleChecked && ev.Type != combat.Configured && ev.Type != combat.SurpriseRolled && ev.Type != combat.SegmentResolved
+			names := ev.Type() != combat.MoraleChecked && ev.Type() != combat.Configured && ev.Type() != combat.SurpriseRolled && ev.Type() != combat.SegmentResolved
 			if names && !strings.Contains(got, "Ann") && !strings.Contains(got, "Bo") {
-				t.Errorf("%s in %s names nobody: %q", ev.Type, l, got)
+				t.Errorf("%s in %s names nobody: %q", ev.Type(), l, got)
 			}
 		}
 	}

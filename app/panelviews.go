@@ -210,7 +210,7 @@ func (m *Model) attackView(enc combat.Encounter) AttackView {
 		v.Ready = r
 	}
 	for _, ev := range m.last {
-		switch p := ev.Payload.(type) {
+		switch p := ev.Payload().(type) {
 		case combat.Blow:
 			v.Traces = append(v.Traces, traceView(l, enc, ev, p))
 		case *combat.PhaseHit:

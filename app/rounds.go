@@ -224,7 +224,7 @@ func (m *Model) lastPhase() ([]combat.PhaseHit, []combat.MoraleCheck) {
 		var hits []combat.PhaseHit
 		var morale []combat.MoraleCheck
 		for _, ev := range recent[i] {
-			switch p := ev.Payload.(type) {
+			switch p := ev.Payload().(type) {
 			case *combat.PhaseHit:
 				hits = append(hits, *p)
 			case *combat.MoraleCheck:
@@ -488,7 +488,7 @@ func (t *Table) renderActForms(enc combat.Encounter, rs combat.Ruleset) []app.UI
 		row = append(row, app.Button().ID("form-"+f.Name).Class("small").Attr("data-form", f.Name).Text(i18n.T(l, button)).OnClick(t.onActForm))
 		var steps []app.UI
 		for _, ev := range t.last {
-			if act, ok := ev.Payload.(combat.ActDone); ok && slices.Contains(f.Keys, act.Key) {
+			if act, ok := ev.Payload().(combat.ActDone); ok && slices.Contains(f.Keys, act.Key) {
 				if f.Die {
 					row = append(row, app.Text(" "), app.Span().ID("form-"+f.Name+"-result").Body(say(l, "actform.rolled", "n", act.Value)...))
 				}
@@ -623,13 +623,13 @@ func (t *Table) renderTimeline(enc combat.Encounter, rs combat.Ruleset) []app.UI
 // roundWords renders the events of the round structures as log lines in l,
 // nil for others.
 func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat.Event) []i18n.Part {
-	switch p := ev.Payload.(type) {
+	switch p := ev.Payload().(type) {
 	case *combat.PhaseHit:
 		return i18n.Parts(l, "log.phase-hit", "b", name(ev.Target), "r", p.Result, "n", p.Damage)
 	case *combat.MoraleCheck:
 		return i18n.Parts(l, "log.morale", "group", p.Group)
 	case combat.SegmentMark:
-		if ev.Type == combat.AttackScheduled {
+		if ev.Type() == combat.AttackScheduled {
 			return i18n.Parts(l, "timeline.marker", "name", name(ev.Actor), "n", p.Segment)
 		}
 		return i18n.Parts(l, "timeline.segment", "n", p.Segment)
@@ -640,7 +640,7 @@ func roundWords(l i18n.Lang, ruleset string, name func(string) string, ev combat
 		}
 		return i18n.Parts(l, "log.act", "name", name(ev.Actor), "act", act)
 	}
-	switch ev.Type {
+	switch ev.Type() {
 	case combat.AttackDeclared:
 		return i18n.Parts(l, "log.declared", "a", name(ev.Actor), "b", name(ev.Target))
 	case combat.Fled:

@@ -177,7 +177,7 @@ func TestRulesetActsAndForms(t *testing.T) {
 	if !tbl.do(ctx, mustForm(t, tbl, f.Name)) {
 		t.Fatalf("the act was refused: %s", tbl.notice.Key)
 	}
-	if !slices.ContainsFunc(tbl.last, func(ev combat.Event) bool { return ev.Type == combat.ActResolved }) {
+	if !slices.ContainsFunc(tbl.last, func(ev combat.Event) bool { return ev.Type() == combat.ActResolved }) {
 		t.Errorf("the act resolved nothing: %+v", tbl.last)
 	}
 }

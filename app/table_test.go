@@ -238,7 +238,7 @@ func TestEveryEventHasWords(t *testing.T) {
 	enc := combat.Encounter{Ruleset: "kaldaria", Combatants: []combat.Combatant{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bo"}}}
 	carried := map[combat.EventType]combat.Payload{
 		combat.InitiativeRolled:  combat.Lineup{Order: []combat.Slot{{Members: []string{"a"}, Score: 12}}},
-		combat.OrderSet:          combat.Lineup{Order: []combat.Slot{{Members: []string{"a"}}}},
+		combat.OrderSet:          combat.Lineup{Order: []combat.Slot{{Members: []string{"a"}}}, ByHand: true},
 		combat.Joined:            combat.JoinScore{Score: 12},
 		combat.Moved:             combat.MoveStep{Cost: 2},
 		combat.DecisionRequested: &combat.Decision{Kind: combat.DecideOpportunity, Chooser: "b", Attack: combat.AttackRequest{Defender: "a"}},
@@ -246,7 +246,7 @@ func TestEveryEventHasWords(t *testing.T) {
 		combat.AttackResolved:    combat.Blow{Hit: true, Damage: 4},
 		combat.HPChanged:         combat.HPSet{HP: 6},
 		combat.ConditionAdded:    combat.ConditionKey{Condition: "charging"},
-		combat.ConditionRemoved:  combat.ConditionKey{Condition: "charging"},
+		combat.ConditionRemoved:  combat.ConditionKey{Condition: "charging", Removed: true},
 		combat.ActionUsed:        combat.ActionSpent{Key: "charging", Resource: "action"},
 	}
 	for _, typ := range []combat.EventType{combat.Placed, combat.Edited, combat.Removed, combat.Repositioned, combat.MapEdited,
@@ -254,7 +254,11 @@ func TestEveryEventHasWords(t *testing.T) {
 		combat.Moved, combat.MoveStopped, combat.MoveReset, combat.DecisionRequested, combat.OpportunityTaken, combat.OpportunityPassed,
 		combat.Chosen, combat.AttackResolved, combat.HPChanged, combat.Downed, combat.ConditionAdded, combat.ConditionRemoved,
 		combat.ActionUsed, combat.ReactionUnlocked, combat.TurnEnded, combat.SideStanding, combat.EncounterEnded} {
-		ev := combat.Event{Type: typ, Actor: "a", Target: "b", To: &to, Round: 2, Payload: carried[typ]}
+		h := combat.Header{Actor: "a", Target: "b", To: &to, Round: 2}
+		ev := h.Bare(typ)
+		if p, ok := carried[typ]; ok {
+			ev = h.With(p)
+		}
 		for _, l := range i18n.Langs {
 			parts := eventWords(l, enc, ev)
 			text := ""

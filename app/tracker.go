@@ -205,11 +205,11 @@ func (m *Model) logView(enc combat.Encounter) LogView {
 	v := LogView{Lang: m.lang, Commands: m.sess.Cursor(), Filter: m.logFilter}
 	for _, events := range m.sess.Recent() {
 		for _, ev := range events {
-			if !logShows(m.logFilter, ev.Type) {
+			if !logShows(m.logFilter, ev.Type()) {
 				continue
 			}
 			if line := eventWords(m.lang, enc, ev); line != nil {
-				v.Lines = append(v.Lines, LogLine{Type: string(ev.Type), Parts: line})
+				v.Lines = append(v.Lines, LogLine{Type: string(ev.Type()), Parts: line})
 			}
 		}
 	}

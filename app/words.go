@@ -51,11 +51,11 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 		}
 		return id
 	}
-	if key, ok := eventMessages[ev.Type]; ok {
+	if key, ok := eventMessages[ev.Type()]; ok {
 		return i18n.Parts(l, key, "name", name(ev.Actor))
 	}
 	label := func(key string) string { return i18n.Label(l, glossary(enc.Ruleset), key) }
-	switch p := ev.Payload.(type) {
+	switch p := ev.Payload().(type) {
 	case *combat.Decision:
 		if p.Kind == combat.DecideOpportunity {
 			return i18n.Parts(l, "log.oa", "a", name(p.Chooser), "b", name(p.Attack.Defender))
@@ -71,7 +71,7 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 	case combat.HPSet:
 		return i18n.Parts(l, "log.hp", "name", name(ev.Actor), "n", p.HP)
 	case combat.ConditionKey:
-		if ev.Type == combat.ConditionRemoved {
+		if ev.Type() == combat.ConditionRemoved {
 			return i18n.Parts(l, "log.condition-removed", "name", name(ev.Actor), "condition", label(p.Condition))
 		}
 		return i18n.Parts(l, "log.condition", "name", name(ev.Actor), "condition", label(p.Condition))
@@ -83,7 +83,7 @@ func eventWords(l i18n.Lang, enc combat.Encounter, ev combat.Event) []i18n.Part 
 		}
 		return i18n.Parts(l, "log.aim-escape", "side", p.Side)
 	}
-	switch ev.Type {
+	switch ev.Type() {
 	case combat.InitiativeRolled:
 		return i18n.Parts(l, "log.initiative")
 	case combat.EncounterStarted:

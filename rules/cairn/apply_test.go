@@ -269,7 +269,7 @@ func TestPhaseVectorsThroughApply(t *testing.T) {
 			}
 			var hits []combat.PhaseHit
 			for _, ev := range evs {
-				if h, ok := ev.Payload.(*combat.PhaseHit); ok {
+				if h, ok := ev.Payload().(*combat.PhaseHit); ok {
 					hits = append(hits, *h)
 				}
 			}
@@ -367,7 +367,7 @@ func TestActVectorsThroughApply(t *testing.T) {
 				t.Fatal(err)
 			}
 			ev, ok := hasEvent(evs, combat.ActResolved)
-			if act, _ := ev.Payload.(combat.ActDone); !ok || act.Value != tc.value {
+			if act, _ := ev.Payload().(combat.ActDone); !ok || act.Value != tc.value {
 				t.Fatalf("act event %+v; want value %d", ev, tc.value)
 			}
 			if tc.pkg == nil {
@@ -394,7 +394,7 @@ func TestActVectorsThroughApply(t *testing.T) {
 // hasEvent returns the first event of the type.
 func hasEvent(evs []combat.Event, typ combat.EventType) (combat.Event, bool) {
 	for _, e := range evs {
-		if e.Type == typ {
+		if e.Type() == typ {
 			return e, true
 		}
 	}
@@ -444,7 +444,7 @@ func TestMoraleVectorsThroughApply(t *testing.T) {
 				enc, _, evs = endPhaseBoth(t, Ruleset{}, enc, faces)
 				var fled []string
 				for _, ev := range evs {
-					if ev.Type == combat.Fled {
+					if ev.Type() == combat.Fled {
 						fled = append(fled, ev.Actor)
 					}
 				}
@@ -529,7 +529,7 @@ func TestActFormsOffered(t *testing.T) {
 			}
 			if tc.blast {
 				_, evs, err := combat.Apply(Ruleset{}, enc, combat.Act{ID: "swarm", Key: ActBlastCount, Value: forms[1].Values[1]}, dicetest.Script(t, 5))
-				if e, ok := hasEvent(evs, combat.ActResolved); err != nil || !ok || e.Payload.(combat.ActDone).Value != 5 {
+				if e, ok := hasEvent(evs, combat.ActResolved); err != nil || !ok || e.Payload().(combat.ActDone).Value != 5 {
 					t.Errorf("CA-BLAST-2: %v %v", evs, err)
 				}
 			}
@@ -550,7 +550,7 @@ func TestMoraleAfterGMLoss(t *testing.T) {
 		t.Fatal(err)
 	}
 	e, ok := hasEvent(evs, combat.MoraleChecked)
-	m, _ := e.Payload.(*combat.MoraleCheck)
+	m, _ := e.Payload().(*combat.MoraleCheck)
 	if !ok || e.Rule != "ENG-ACT-4" || m == nil || !slices.Equal(m.Fled, []string{"b"}) {
 		t.Fatalf("CA-ALG-D: morale after the loss %+v (events %v)", e, evs)
 	}

@@ -78,7 +78,7 @@ func TestVitality(t *testing.T) {
 // downed reports a Downed event for id.
 func downed(evs []combat.Event, id string) bool {
 	for _, e := range evs {
-		if e.Type == combat.Downed && e.Actor == id {
+		if e.Type() == combat.Downed && e.Actor == id {
 			return true
 		}
 	}

@@ -102,7 +102,7 @@ func (c Act) apply(a *applier) error {
 	if err := a.setProfiles(out.Profile); err != nil {
 		return err
 	}
-	a.emit(Event{Type: ActResolved, Rule: out.Rule, Actor: c.ID, Target: c.Target, Payload: ActDone{Key: c.Key, Value: out.Value, Trace: out.Trace}})
+	a.emit(Header{Rule: out.Rule, Actor: c.ID, Target: c.Target}.With(ActDone{Key: c.Key, Value: out.Value, Trace: out.Trace}))
 	a.emitMorale(out.Morale, "ENG-ACT-4")
 	for _, cb := range a.e.Combatants {
 		if err := a.downed(cb.ID, wasUp[cb.ID]); err != nil {

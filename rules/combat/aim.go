@@ -155,6 +155,6 @@ func (c SetAim) apply(a *applier) error {
 		aims = nil
 	}
 	a.e.Aims = aims
-	a.emit(Event{Type: AimSet, Rule: "ENG-AIM-2", Payload: AimChange{Side: c.Side, Exits: len(exits)}})
+	a.emit(Header{Rule: "ENG-AIM-2"}.With(AimChange{Side: c.Side, Exits: len(exits)}))
 	return nil
 }

@@ -105,7 +105,7 @@ func TestSetAim(t *testing.T) {
 			if !ok || a.Kind != AimEscape || !slices.Equal(a.Exits, []grid.Square{at(0, 0), at(11, 11)}) {
 				t.Fatalf("aim of gob: %+v, %v; want escape through a1 and l12 in order", a, ok)
 			}
-			if len(ev) != 1 || ev[0].Type != AimSet || ev[0].Payload != (AimChange{Side: "gob", Exits: 2}) || ev[0].Rule != "ENG-AIM-2" {
+			if len(ev) != 1 || ev[0].Type() != AimSet || ev[0].Payload() != (AimChange{Side: "gob", Exits: 2}) || ev[0].Rule != "ENG-AIM-2" {
 				t.Errorf("events %+v, want one aimSet of gob with 2 exits", ev)
 			}
 			if err := ValidateEncounter(next); err != nil {
@@ -120,7 +120,7 @@ func TestSetAim(t *testing.T) {
 			}
 			both, _ := mustApply(t, rs, next, SetAim{Side: "pc", Aim: AimEscape, Exits: []grid.Square{at(3, 3)}})
 			cleared, ev := mustApply(t, rs, both, SetAim{Side: "gob", Aim: AimFight})
-			if _, ok := cleared.AimOf("gob"); ok || len(cleared.Aims) != 1 || ev[0].Payload != (AimChange{Side: "gob"}) {
+			if _, ok := cleared.AimOf("gob"); ok || len(cleared.Aims) != 1 || ev[0].Payload() != (AimChange{Side: "gob"}) {
 				t.Errorf("fight cleared nothing: %+v, events %+v", cleared.Aims, ev)
 			}
 			none, _ := mustApply(t, rs, next, SetAim{Side: "gob", Aim: AimFight})

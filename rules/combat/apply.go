@@ -175,7 +175,7 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 		}
 		a.e.Pending = &Decision{Kind: DecideAttack, Key: q.Key, Chooser: q.Chooser,
 			Options: slices.Clone(q.Options), Attack: req, Tape: rec.Tape}
-		a.emit(Event{Type: DecisionRequested, Payload: a.e.Pending.clone()})
+		a.emit(Header{}.With(a.e.Pending.clone()))
 		return nil
 	}
 	if out.Damage < 0 || out.Damage > MaxHPValue {
@@ -188,8 +188,7 @@ func (a *applier) resolveAttack(req AttackRequest, prefix []dice.Throw) error {
 	if err := a.setStates(out.State, out.RoundState); err != nil {
 		return err
 	}
-	a.emit(Event{Type: AttackResolved, Actor: req.Attacker, Target: req.Defender,
-		Payload: Blow{Hit: out.Hit, Damage: out.Damage, Trace: out.Trace}})
+	a.emit(Header{Actor: req.Attacker, Target: req.Defender}.With(Blow{Hit: out.Hit, Damage: out.Damage, Trace: out.Trace}))
 	for _, id := range slices.Sorted(maps.Keys(out.Conditions)) {
 		for _, k := range out.Conditions[id] {
 			if err := a.addCondition(id, k, out.ConditionRule); err != nil {
@@ -233,7 +232,7 @@ func (a *applier) setOpaque(values map[string]json.RawMessage, field func(*Comba
 // setHP changes a combatant's HP and reports it.
 func (a *applier) setHP(c *Combatant, hp int) {
 	c.HP = hp
-	a.emit(Event{Type: HPChanged, Actor: c.ID, Payload: HPSet{HP: hp}})
+	a.emit(Header{Actor: c.ID}.With(HPSet{HP: hp}))
 }
 
 // up reports whether combatant id is still in the fight, by the ruleset's
@@ -250,7 +249,7 @@ func (a *applier) downed(id string, wasUp bool) error {
 		return err
 	}
 	if wasUp && !up {
-		a.emit(Event{Type: Downed, Rule: "ENG-DOWN-1", Actor: id})
+		a.emit(Header{Rule: "ENG-DOWN-1", Actor: id}.Bare(Downed))
 	}
 	return nil
 }

@@ -103,7 +103,7 @@ func TestActionTaker(t *testing.T) {
 	mustFail(t, rs, e, UseAction{ID: "F", Resource: "action", Key: "warp"})
 	mustFail(t, rs, e, UseAction{ID: "F", Resource: "action", Key: "balk"})
 	e, ev := mustApply(t, rs, e, UseAction{ID: "F", Resource: "action", Key: "sprint"})
-	if i := slices.IndexFunc(ev, func(e Event) bool { return e.Type == ActionUsed }); i < 0 || ev[i].Rule != "DND-ND-1" || ev[i].Payload.(ActionSpent).Movement != 2 {
+	if i := slices.IndexFunc(ev, func(e Event) bool { return e.Type() == ActionUsed }); i < 0 || ev[i].Rule != "DND-ND-1" || ev[i].Payload().(ActionSpent).Movement != 2 {
 		t.Errorf("events %+v", ev)
 	}
 	f, _ := e.Combatant("F")

@@ -37,7 +37,7 @@ func mustFail(t *testing.T, rs Ruleset, e Encounter, cmd Command) error {
 }
 
 func hasEvent(ev []Event, typ EventType, actor string) bool {
-	return slices.ContainsFunc(ev, func(e Event) bool { return e.Type == typ && (actor == "" || e.Actor == actor) })
+	return slices.ContainsFunc(ev, func(e Event) bool { return e.Type() == typ && (actor == "" || e.Actor == actor) })
 }
 
 func at(x, y int) grid.Square { return grid.Square{X: x, Y: y} }

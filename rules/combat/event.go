@@ -51,24 +51,52 @@ const (
 )
 
 // Event is one thing that happened while a command was applied: a header
-// every kind shares, and the Payload its kind alone carries. The UI renders
+// every kind shares, and the payload its kind alone carries. The UI renders
 // events and never recomputes rules.
+//
+// An event's kind and payload cannot disagree: a kind that carries a
+// payload is the payload's own (Payload.EventKind), so Header.With makes its
+// event from the payload alone, and Header.Bare makes an event of a kind
+// that carries none. Both fields are unexported and read through Type and
+// Payload.
 type Event struct {
-	Type    EventType
-	Rule    RuleID
-	Actor   string
-	Target  string
-	From    *grid.Square
-	To      *grid.Square
-	Round   int
-	Payload Payload // nil for the kinds that carry nothing beyond the header
+	Header
+	kind    EventType
+	payload Payload
 }
+
+// Header is what every kind of event has: the rule it applies, the
+// combatants it concerns, the squares of a step and the round.
+type Header struct {
+	Rule   RuleID
+	Actor  string
+	Target string
+	From   *grid.Square
+	To     *grid.Square
+	Round  int
+}
+
+// With returns the event of payload p's kind (p.EventKind()) with header h.
+func (h Header) With(p Payload) Event { return Event{Header: h, kind: p.EventKind(), payload: p} }
+
+// Bare returns the event of kind k with header h, for a kind that carries
+// nothing beyond the header; a kind that
+// carries a payload is made by With (TestBareKindsCarryNothing).
+func (h Header) Bare(k EventType) Event { return Event{Header: h, kind: k} }
+
+// Type returns what kind of event e is.
+func (e Event) Type() EventType { return e.kind }
+
+// Payload returns what e's kind carries beyond the header, of the type
+// that kind's doc comment names; nil for the kinds that carry nothing.
+func (e Event) Payload() Payload { return e.payload }
 
 // Payload is what one kind of event carries beyond the header. The set is
 // closed: the types below, each documented with the kinds that carry it, so
 // a reader gets a kind's numbers by asserting its payload's type and cannot
-// read a number the kind does not carry.
-type Payload interface{ payload() }
+// read a number the kind does not carry. EventKind returns the kind of event
+// that carries it, worked out from the payload alone.
+type Payload interface{ EventKind() EventType }
 
 // MoveStep is what Moved carries: the step's cost, in the ruleset's
 // movement units (ENG-MOVE-3).
@@ -115,19 +143,32 @@ type ActDone struct {
 }
 
 // SegmentMark is what AttackScheduled and SegmentResolved carry: a segment
-// of this round, counted from 0 (ENG-TL-2, ENG-TL-3).
-type SegmentMark struct{ Segment int }
+// of this round, counted from 0, and whether its attacks landed
+// (SegmentResolved, ENG-TL-3) or one was put on it (ENG-TL-2).
+type SegmentMark struct {
+	Segment int
+	Landed  bool
+}
 
 // JoinScore is what Joined carries: the late joiner's initiative score
 // (DND-AMB-14).
 type JoinScore struct{ Score int }
 
-// Lineup is what InitiativeRolled and OrderSet carry: the new order.
-type Lineup struct{ Order []Slot }
+// Lineup is what InitiativeRolled and OrderSet carry: the new order, and
+// whether the GM set it by hand (OrderSet, ENG-ORDER-6) or it was rolled
+// (ENG-ORDER-2).
+type Lineup struct {
+	Order  []Slot
+	ByHand bool
+}
 
 // ConditionKey is what ConditionAdded and ConditionRemoved carry: the
-// condition's key.
-type ConditionKey struct{ Condition string }
+// condition's key, and whether it was taken off (ConditionRemoved) or put
+// on.
+type ConditionKey struct {
+	Condition string
+	Removed   bool
+}
 
 // Choice is what Chosen carries: the key of the option chosen.
 type Choice struct{ Key string }
@@ -139,24 +180,70 @@ type AimChange struct {
 	Exits int
 }
 
-// Configured carries the new Settings (ENG-SET-1); DecisionRequested a
-// *Decision, PhaseHitResolved a *PhaseHit (ENG-PHASE-3) and MoraleChecked a
-// *MoraleCheck (ENG-PHASE-5).
-func (Settings) payload()     {}
-func (*Decision) payload()    {}
-func (*PhaseHit) payload()    {}
-func (*MoraleCheck) payload() {}
+// EventKind returns Configured: the new Settings (ENG-SET-1).
+func (Settings) EventKind() EventType { return Configured }
 
-func (MoveStep) payload()     {}
-func (Blow) payload()         {}
-func (HPSet) payload()        {}
-func (ActionSpent) payload()  {}
-func (Declared) payload()     {}
-func (SurpriseRoll) payload() {}
-func (ActDone) payload()      {}
-func (SegmentMark) payload()  {}
-func (JoinScore) payload()    {}
-func (Lineup) payload()       {}
-func (ConditionKey) payload() {}
-func (Choice) payload()       {}
-func (AimChange) payload()    {}
+// EventKind returns DecisionRequested: the question.
+func (*Decision) EventKind() EventType { return DecisionRequested }
+
+// EventKind returns PhaseHitResolved (ENG-PHASE-3).
+func (*PhaseHit) EventKind() EventType { return PhaseHitResolved }
+
+// EventKind returns MoraleChecked (ENG-PHASE-5).
+func (*MoraleCheck) EventKind() EventType { return MoraleChecked }
+
+// EventKind returns Moved.
+func (MoveStep) EventKind() EventType { return Moved }
+
+// EventKind returns AttackResolved.
+func (Blow) EventKind() EventType { return AttackResolved }
+
+// EventKind returns HPChanged.
+func (HPSet) EventKind() EventType { return HPChanged }
+
+// EventKind returns ActionUsed.
+func (ActionSpent) EventKind() EventType { return ActionUsed }
+
+// EventKind returns AttackDeclared.
+func (Declared) EventKind() EventType { return AttackDeclared }
+
+// EventKind returns SurpriseRolled.
+func (SurpriseRoll) EventKind() EventType { return SurpriseRolled }
+
+// EventKind returns ActResolved.
+func (ActDone) EventKind() EventType { return ActResolved }
+
+// EventKind returns SegmentResolved for a segment whose attacks landed, else
+// AttackScheduled.
+func (m SegmentMark) EventKind() EventType {
+	if m.Landed {
+		return SegmentResolved
+	}
+	return AttackScheduled
+}
+
+// EventKind returns Joined.
+func (JoinScore) EventKind() EventType { return Joined }
+
+// EventKind returns OrderSet for an order set by hand, else InitiativeRolled.
+func (l Lineup) EventKind() EventType {
+	if l.ByHand {
+		return OrderSet
+	}
+	return InitiativeRolled
+}
+
+// EventKind returns ConditionRemoved for a condition taken off, else
+// ConditionAdded.
+func (c ConditionKey) EventKind() EventType {
+	if c.Removed {
+		return ConditionRemoved
+	}
+	return ConditionAdded
+}
+
+// EventKind returns Chosen.
+func (Choice) EventKind() EventType { return Chosen }
+
+// EventKind returns AimSet.
+func (AimChange) EventKind() EventType { return AimSet }

@@ -18,11 +18,11 @@ func ExampleSession() {
 	s.Do(Start{})
 	events, _ := s.DoWithDice(Attack{Attacker: "A", Defender: "B"}, 19, 3)
 	for _, e := range events {
-		switch p := e.Payload.(type) {
+		switch p := e.Payload().(type) {
 		case Blow:
-			fmt.Println(e.Type, e.Actor, "hits", e.Target, "for", p.Damage)
+			fmt.Println(e.Type(), e.Actor, "hits", e.Target, "for", p.Damage)
 		case HPSet:
-			fmt.Println(e.Type, e.Actor, "has", p.HP)
+			fmt.Println(e.Type(), e.Actor, "has", p.HP)
 		}
 	}
 	s.Undo()

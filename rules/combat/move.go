@@ -140,7 +140,7 @@ func (a *applier) walk(id string, path []grid.Square, resumed bool) error {
 			if err != nil {
 				return err
 			}
-			a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-5", Actor: id, To: new(c.Pos)})
+			a.emit(Header{Rule: "ENG-MOVE-5", Actor: id, To: new(c.Pos)}.Bare(MoveStopped))
 			return nil
 		}
 	}
@@ -163,7 +163,7 @@ func (a *applier) walk(id string, path []grid.Square, resumed bool) error {
 		a.step(c, path[i], st.Cost)
 	}
 	if stop {
-		a.emit(Event{Type: MoveStopped, Actor: id, To: new(c.Pos)})
+		a.emit(Header{Actor: id, To: new(c.Pos)}.Bare(MoveStopped))
 	}
 	return nil
 }
@@ -190,7 +190,7 @@ func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 	if k, ok := CounterFor(a.rs, UseMove); ok {
 		c.Budget.Counts = c.Budget.Counts.With(k.Key, c.Budget.Left(k.Key)-cost)
 	}
-	a.emit(Event{Type: Moved, Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to, Payload: MoveStep{Cost: cost}})
+	a.emit(Header{Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to}.With(MoveStep{Cost: cost}))
 }
 
 // eligible filters the attackers a Mover offered: present, able to act, not
@@ -250,7 +250,7 @@ func (a *applier) offer() {
 	a.e.Pending = &Decision{Kind: DecideOpportunity, Key: "opportunity-attack", Chooser: m.Attackers[0],
 		Options: []string{AnswerTake, AnswerDecline},
 		Attack:  AttackRequest{Attacker: m.Attackers[0], Defender: m.Mover, Opportunity: true}}
-	a.emit(Event{Type: DecisionRequested, Rule: "ENG-OA-1", Payload: a.e.Pending.clone()})
+	a.emit(Header{Rule: "ENG-OA-1"}.With(a.e.Pending.clone()))
 }
 
 // resume carries on after an interrupt: the next attacker is asked, or the
@@ -272,7 +272,7 @@ func (a *applier) resume() error {
 	}
 	if !up {
 		a.e.Move = nil
-		a.emit(Event{Type: MoveStopped, Rule: "ENG-MOVE-4", Actor: c.ID, To: new(c.Pos)})
+		a.emit(Header{Rule: "ENG-MOVE-4", Actor: c.ID, To: new(c.Pos)}.Bare(MoveStopped))
 		if a.e.Current() == c.ID {
 			return a.endTurn()
 		}
@@ -320,7 +320,7 @@ func (c TakeOpportunity) apply(a *applier) error {
 		return err
 	}
 	mover.Budget.Attacked = true
-	a.emit(Event{Type: OpportunityTaken, Rule: "ENG-OA-2", Actor: req.Attacker, Target: req.Defender})
+	a.emit(Header{Rule: "ENG-OA-2", Actor: req.Attacker, Target: req.Defender}.Bare(OpportunityTaken))
 	if err := a.resolveAttack(req, nil); err != nil {
 		return err
 	}
@@ -332,7 +332,7 @@ func (DeclineOpportunity) apply(a *applier) error {
 	if err != nil {
 		return err
 	}
-	a.emit(Event{Type: OpportunityPassed, Actor: req.Attacker, Target: req.Defender})
+	a.emit(Header{Actor: req.Attacker, Target: req.Defender}.Bare(OpportunityPassed))
 	return a.resume()
 }
 
@@ -347,7 +347,7 @@ func (c Choose) apply(a *applier) error {
 	a.e.Pending = nil
 	req := d.Attack
 	req.Answers = append(slices.Clone(req.Answers), c.Choice)
-	a.emit(Event{Type: Chosen, Actor: d.Chooser, Payload: Choice{Key: c.Choice}})
+	a.emit(Header{Actor: d.Chooser}.With(Choice{Key: c.Choice}))
 	if err := a.resolveAttack(req, d.Tape); err != nil {
 		return err
 	}
@@ -448,7 +448,7 @@ func (a *applier) takeAction(c UseAction, spent string) error {
 	if err := a.setStates(eff.State, eff.RoundState); err != nil {
 		return err
 	}
-	a.emit(Event{Type: ActionUsed, Rule: eff.Rule, Actor: c.ID, Payload: ActionSpent{Key: c.Key, Resource: spent, Movement: eff.Movement, Trace: eff.Trace}})
+	a.emit(Header{Rule: eff.Rule, Actor: c.ID}.With(ActionSpent{Key: c.Key, Resource: spent, Movement: eff.Movement, Trace: eff.Trace}))
 	return nil
 }
 
@@ -470,6 +470,6 @@ func (c ResetMove) apply(a *applier) error {
 	if counted {
 		b.Counts = b.Counts.With(k.Key, b.StartMove)
 	}
-	a.emit(Event{Type: MoveReset, Actor: c.ID, From: &from, To: new(b.Start)})
+	a.emit(Header{Actor: c.ID, From: &from, To: new(b.Start)}.Bare(MoveReset))
 	return nil
 }

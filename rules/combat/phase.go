@@ -136,7 +136,7 @@ func (a *applier) declare(pr PhaseResolver, d Declaration) error {
 		return err
 	}
 	a.e.Declared = append(a.e.Declared, d)
-	a.emit(Event{Type: AttackDeclared, Rule: "ENG-PHASE-2", Actor: d.Attacker, Target: d.Targets[0], Payload: Declared{Targets: len(d.Targets)}})
+	a.emit(Header{Rule: "ENG-PHASE-2", Actor: d.Attacker, Target: d.Targets[0]}.With(Declared{Targets: len(d.Targets)}))
 	return nil
 }
 
@@ -188,7 +188,7 @@ func (a *applier) resolvePhase(pr PhaseResolver) error {
 		if a.e.Find(h.Target) < 0 {
 			return Invalid("ENG-PHASE-3", "hits", "ruleset hit unknown %q", h.Target)
 		}
-		a.emit(Event{Type: PhaseHitResolved, Rule: "ENG-PHASE-3", Target: h.Target, Payload: h.clone()})
+		a.emit(Header{Rule: "ENG-PHASE-3", Target: h.Target}.With(h.clone()))
 	}
 	if err := a.setHPs(out.HP, "ENG-PHASE-3"); err != nil {
 		return err
@@ -206,9 +206,9 @@ func (a *applier) resolvePhase(pr PhaseResolver) error {
 // group and one per creature that flees; their states are the outcome's.
 func (a *applier) emitMorale(ms []MoraleCheck, rule RuleID) {
 	for _, m := range ms {
-		a.emit(Event{Type: MoraleChecked, Rule: rule, Payload: m.clone()})
+		a.emit(Header{Rule: rule}.With(m.clone()))
 		for _, id := range m.Fled {
-			a.emit(Event{Type: Fled, Rule: rule, Actor: id})
+			a.emit(Header{Rule: rule, Actor: id}.Bare(Fled))
 		}
 	}
 }

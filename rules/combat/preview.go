@@ -123,9 +123,9 @@ func PreviewMove(rs Ruleset, enc Encounter, id string, path []grid.Square) MoveP
 			return p
 		}
 		for _, ev := range events {
-			d, asked := ev.Payload.(*Decision)
+			d, asked := ev.Payload().(*Decision)
 			switch {
-			case ev.Type == Moved && ev.Actor == id:
+			case ev.Type() == Moved && ev.Actor == id:
 				p.Reached = append(p.Reached, *ev.To)
 			case asked && d.Kind == DecideOpportunity && next.Move != nil:
 				mover, _ := next.Combatant(id)

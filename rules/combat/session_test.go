@@ -535,7 +535,7 @@ func TestEventsHoldNoState(t *testing.T) {
 				t.Fatalf("seed %d: the events of %s changed with the encounter:\n%s\n%s", seed, cmd.Kind(), before, after)
 			}
 			for _, ev := range events {
-				kinds[ev.Type] = true
+				kinds[ev.Type()] = true
 			}
 		}
 	}

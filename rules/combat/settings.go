@@ -43,7 +43,7 @@ func (c Configure) apply(a *applier) error {
 		return err
 	}
 	a.e.Settings = c.Settings
-	a.emit(Event{Type: Configured, Rule: "ENG-SET-1", Payload: c.Settings})
+	a.emit(Header{Rule: "ENG-SET-1"}.With(c.Settings))
 	return nil
 }
 
@@ -103,12 +103,12 @@ func (RollSurprise) apply(a *applier) error {
 		c := &a.e.Combatants[i]
 		c.Surprised = slices.Contains(ids, c.ID)
 	}
-	a.emit(Event{Type: SurpriseRolled, Rule: "ENG-SURP-1", Payload: SurpriseRoll{Surprised: len(ids), Trace: tr}})
+	a.emit(Header{Rule: "ENG-SURP-1"}.With(SurpriseRoll{Surprised: len(ids), Trace: tr}))
 	for _, id := range ids {
 		if a.e.Find(id) < 0 {
 			return NoCombatant("ENG-SURP-1", "surprised", id)
 		}
-		a.emit(Event{Type: SurpriseMarked, Rule: "ENG-SURP-1", Actor: id})
+		a.emit(Header{Rule: "ENG-SURP-1", Actor: id}.Bare(SurpriseMarked))
 	}
 	return nil
 }

@@ -97,7 +97,7 @@ func (c Place) apply(a *applier) error {
 		ID: c.ID, Name: c.Name, Side: c.Side, Pos: c.Pos,
 		Profile: prof, Stats: st, HP: hp,
 	})
-	a.emit(Event{Type: Placed, Actor: c.ID, To: &c.Pos})
+	a.emit(Header{Actor: c.ID, To: &c.Pos}.Bare(Placed))
 	if a.e.Phase != PhaseRunning {
 		return nil
 	}
@@ -133,7 +133,7 @@ func (c Edit) apply(a *applier) error {
 		hp = c.HP
 	}
 	cb.HP = hp
-	a.emit(Event{Type: Edited, Actor: c.ID})
+	a.emit(Header{Actor: c.ID}.Bare(Edited))
 	return nil
 }
 
@@ -144,7 +144,7 @@ func (c Remove) apply(a *applier) error {
 	}
 	wasCurrent := a.e.Current() == c.ID
 	a.e.Combatants = slices.Delete(a.e.Combatants, i, i+1)
-	a.emit(Event{Type: Removed, Actor: c.ID})
+	a.emit(Header{Actor: c.ID}.Bare(Removed))
 	// DND-AMB-15: drop the member; drop a slot left empty; keep the turn
 	// pointer on the same creature, or on the one after a removed current.
 	turn := a.e.Turn
@@ -184,7 +184,7 @@ func (c Reposition) apply(a *applier) error {
 	}
 	from := cb.Pos
 	cb.Pos = c.To
-	a.emit(Event{Type: Repositioned, Actor: c.ID, From: &from, To: &c.To})
+	a.emit(Header{Actor: c.ID, From: &from, To: &c.To}.Bare(Repositioned))
 	return nil
 }
 
@@ -227,7 +227,7 @@ func (c EditMap) apply(a *applier) error {
 	}
 	a.e.Map = m
 	a.e.Aims = fitAims(a.e.Aims, m)
-	a.emit(Event{Type: MapEdited})
+	a.emit(Header{}.Bare(MapEdited))
 	return nil
 }
 
@@ -269,7 +269,7 @@ func (a *applier) addCondition(id, cond string, rule RuleID) error {
 		return Invalid("", "condition", "at most %d conditions", MaxConditions)
 	}
 	cb.Conditions = append(slices.Clip(cb.Conditions), c.Condition) // a new list: the old one may be shared
-	a.emit(Event{Type: ConditionAdded, Rule: rule, Actor: c.ID, Payload: ConditionKey{Condition: c.Condition}})
+	a.emit(Header{Rule: rule, Actor: c.ID}.With(ConditionKey{Condition: c.Condition}))
 	return nil
 }
 
@@ -286,14 +286,14 @@ func (c RemoveCondition) apply(a *applier) error {
 	if len(cb.Conditions) == 0 {
 		cb.Conditions = nil
 	}
-	a.emit(Event{Type: ConditionRemoved, Actor: c.ID, Payload: ConditionKey{Condition: c.Condition}})
+	a.emit(Header{Actor: c.ID}.With(ConditionKey{Condition: c.Condition, Removed: true}))
 	return nil
 }
 
 func (End) apply(a *applier) error {
 	a.e.Phase = PhaseEnded
 	a.e.Pending, a.e.Move = nil, nil
-	a.emit(Event{Type: EncounterEnded, Rule: "ENG-END-1"})
+	a.emit(Header{Rule: "ENG-END-1"}.Bare(EncounterEnded))
 	return nil
 }
 

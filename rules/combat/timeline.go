@@ -56,7 +56,7 @@ func (a *applier) schedule(req AttackRequest) error {
 	}
 	at += d
 	a.e.Timeline = append(a.e.Timeline, Scheduled{At: at, Attack: req.clone()})
-	a.emit(Event{Type: AttackScheduled, Rule: "ENG-TL-2", Actor: req.Attacker, Target: req.Defender, Payload: SegmentMark{Segment: at - a.e.RoundStart()}})
+	a.emit(Header{Rule: "ENG-TL-2", Actor: req.Attacker, Target: req.Defender}.With(SegmentMark{Segment: at - a.e.RoundStart()}))
 	return nil
 }
 
@@ -89,7 +89,7 @@ func (ResolveSegment) apply(a *applier) error {
 		return false
 	})
 	a.e.Now = at
-	a.emit(Event{Type: SegmentResolved, Rule: "ENG-TL-3", Payload: SegmentMark{Segment: at - a.e.RoundStart()}})
+	a.emit(Header{Rule: "ENG-TL-3"}.With(SegmentMark{Segment: at - a.e.RoundStart(), Landed: true}))
 	for i, s := range due {
 		if err := a.resolveAttack(s.Attack, nil); err != nil {
 			return err

@@ -146,7 +146,7 @@ func (RollInitiative) apply(a *applier) error {
 		return err
 	}
 	a.e.Order = order
-	a.emit(Event{Type: InitiativeRolled, Rule: "ENG-ORDER-2", Payload: Lineup{Order: cloneOrder(order)}})
+	a.emit(Header{Rule: "ENG-ORDER-2"}.With(Lineup{Order: cloneOrder(order)}))
 	return nil
 }
 
@@ -161,7 +161,7 @@ func (c SetOrder) apply(a *applier) error {
 			a.e.Turn = Turn{Slot: si, Member: mi}
 		}
 	}
-	a.emit(Event{Type: OrderSet, Rule: "ENG-ORDER-6", Payload: Lineup{Order: cloneOrder(c.Order)}})
+	a.emit(Header{Rule: "ENG-ORDER-6"}.With(Lineup{Order: cloneOrder(c.Order), ByHand: true}))
 	return nil
 }
 
@@ -184,7 +184,7 @@ func (a *applier) join(id string) error {
 	if at <= a.e.Turn.Slot {
 		a.e.Turn.Slot++
 	}
-	a.emit(Event{Type: Joined, Rule: "ENG-ORDER-7", Actor: id, Payload: JoinScore{Score: s.Score}})
+	a.emit(Header{Rule: "ENG-ORDER-7", Actor: id}.With(JoinScore{Score: s.Score}))
 	return nil
 }
 
@@ -217,7 +217,7 @@ func (c Start) apply(a *applier) error {
 			return err
 		}
 	}
-	a.emit(Event{Type: EncounterStarted, Rule: "ENG-START-4"})
+	a.emit(Header{Rule: "ENG-START-4"}.Bare(EncounterStarted))
 	if err := a.startRound(); err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func (a *applier) startRound() error {
 			return err
 		}
 	}
-	a.emit(Event{Type: RoundStarted, Rule: "ENG-ROUND-1", Round: a.e.Round})
+	a.emit(Header{Rule: "ENG-ROUND-1", Round: a.e.Round}.Bare(RoundStarted))
 	return nil
 }
 
@@ -264,7 +264,7 @@ func (a *applier) advance(t Turn) error {
 	}
 	if !anyone {
 		a.e.Phase = PhaseEnded
-		a.emit(Event{Type: EncounterEnded, Rule: "ENG-END-2"})
+		a.emit(Header{Rule: "ENG-END-2"}.Bare(EncounterEnded))
 		return nil
 	}
 	for {
@@ -304,7 +304,7 @@ func (a *applier) anyoneUp() (bool, error) {
 // suggests an end when at most one side can act (DND-AMB-19), and starts
 // the next round with the same order (DND-INIT-3).
 func (a *applier) endRound() error {
-	a.emit(Event{Type: RoundEnded, Round: a.e.Round})
+	a.emit(Header{Round: a.e.Round}.Bare(RoundEnded))
 	if a.e.Round == 1 && a.rules.SurpriseLock == LockEndOfRound1 {
 		for i := range a.e.Combatants {
 			if err := a.unlock(&a.e.Combatants[i]); err != nil {
@@ -323,7 +323,7 @@ func (a *applier) endRound() error {
 		}
 	}
 	if len(sides) <= 1 {
-		a.emit(Event{Type: SideStanding, Rule: "ENG-END-2"})
+		a.emit(Header{Rule: "ENG-END-2"}.Bare(SideStanding))
 	}
 	a.e.Round = min(a.e.Round+1, MaxRound)
 	return a.startRound()
@@ -338,7 +338,7 @@ func (a *applier) unlock(c *Combatant) error {
 	if err := a.refillOffTurn(c, false); err != nil {
 		return err
 	}
-	a.emit(Event{Type: ReactionUnlocked, Rule: "ENG-SURP-3", Actor: c.ID})
+	a.emit(Header{Rule: "ENG-SURP-3", Actor: c.ID}.Bare(ReactionUnlocked))
 	return nil
 }
 
@@ -413,7 +413,7 @@ func (a *applier) startTurn(id string) error {
 			return err
 		}
 	}
-	a.emit(Event{Type: TurnStarted, Rule: "ENG-TURN-5", Actor: id, Round: a.e.Round})
+	a.emit(Header{Rule: "ENG-TURN-5", Actor: id, Round: a.e.Round}.Bare(TurnStarted))
 	return nil
 }
 
@@ -452,7 +452,7 @@ func (a *applier) endTurn() error {
 			return err
 		}
 	}
-	a.emit(Event{Type: TurnEnded, Actor: id, Round: a.e.Round})
+	a.emit(Header{Actor: id, Round: a.e.Round}.Bare(TurnEnded))
 	if err := a.endPhase(); err != nil {
 		return err
 	}

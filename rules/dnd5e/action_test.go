@@ -138,7 +138,7 @@ func TestEngineDash(t *testing.T) {
 			before, _ := Ruleset{}.Bands(enc, tc.id)
 			enc, evs := apply(t, enc, combat.UseAction{ID: tc.id, Resource: tc.res, Key: "dash"}, dicetest.Script(t))
 			ev, _ := hasEvent(evs, combat.ActionUsed, tc.id)
-			if a, _ := ev.Payload.(combat.ActionSpent); ev.Rule != tc.rule || a.Movement != 30 || a.Key != "dash" || len(a.Trace) != 1 || a.Trace[0].Rule != "DND-ND-1" {
+			if a, _ := ev.Payload().(combat.ActionSpent); ev.Rule != tc.rule || a.Movement != 30 || a.Key != "dash" || len(a.Trace) != 1 || a.Trace[0].Rule != "DND-ND-1" {
 				t.Errorf("DND-ND-1: event %+v", ev)
 			}
 			c, _ := enc.Combatant(tc.id)
@@ -169,7 +169,7 @@ func TestEngineDisengage(t *testing.T) {
 		t.Error("DND-ND-3: the rogue threatens no square before the Disengage")
 	}
 	enc, evs := apply(t, enc, combat.UseAction{ID: "goblin-a", Resource: CounterBonus, Key: "disengage"}, dicetest.Script(t))
-	if ev, _ := hasEvent(evs, combat.ActionUsed, "goblin-a"); ev.Rule != "DND-BONUS-2" || len(ev.Payload.(combat.ActionSpent).Trace) != 1 || ev.Payload.(combat.ActionSpent).Trace[0].Rule != "DND-ND-3" {
+	if ev, _ := hasEvent(evs, combat.ActionUsed, "goblin-a"); ev.Rule != "DND-BONUS-2" || len(ev.Payload().(combat.ActionSpent).Trace) != 1 || ev.Payload().(combat.ActionSpent).Trace[0].Rule != "DND-ND-3" {
 		t.Errorf("DND-ND-3: event %+v", ev)
 	}
 	if !effects(t, enc, "goblin-a").Disengaged {
@@ -213,7 +213,7 @@ func TestEngineDodge(t *testing.T) {
 		t.Fatalf("DND-ND-4: before the Dodge %v", got)
 	}
 	enc, evs := apply(t, enc, combat.UseAction{ID: "rogue", Resource: CounterAction, Key: "dodge"}, dicetest.Script(t))
-	if ev, _ := hasEvent(evs, combat.ActionUsed, "rogue"); ev.Rule != "DND-ND-1" || ev.Payload.(combat.ActionSpent).Key != "dodge" {
+	if ev, _ := hasEvent(evs, combat.ActionUsed, "rogue"); ev.Rule != "DND-ND-1" || ev.Payload().(combat.ActionSpent).Key != "dodge" {
 		t.Errorf("DND-ND-1: event %+v", ev)
 	}
 	enc, _ = apply(t, enc, combat.EndTurn{}, dicetest.Script(t))

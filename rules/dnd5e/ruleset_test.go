@@ -33,7 +33,7 @@ func placedAmbush(t *testing.T) combat.Encounter {
 
 func hasEvent(evs []combat.Event, typ combat.EventType, actor string) (combat.Event, bool) {
 	for _, e := range evs {
-		if e.Type == typ && (actor == "" || e.Actor == actor) {
+		if e.Type() == typ && (actor == "" || e.Actor == actor) {
 			return e, true
 		}
 	}
@@ -47,7 +47,7 @@ func TestEngineAmbush(t *testing.T) {
 	enc := placedAmbush(t)
 	enc, evs := apply(t, enc, combat.RollInitiative{}, dicetest.Script(t, 18, 9, 5, 13))
 	rolledEv, _ := hasEvent(evs, combat.InitiativeRolled, "")
-	rolled, _ := rolledEv.Payload.(combat.Lineup)
+	rolled, _ := rolledEv.Payload().(combat.Lineup)
 	want := []combat.Slot{
 		{Members: []string{"fighter"}, Score: 18},
 		{Members: []string{"goblin-a", "goblin-b", "goblin-c", "goblin-d"}, Score: 15},
@@ -80,7 +80,7 @@ func TestEngineAmbush(t *testing.T) {
 	}
 	enc, evs = apply(t, enc, combat.TakeOpportunity{}, dicetest.Script(t, 14, 4))
 	resEv, _ := hasEvent(evs, combat.AttackResolved, "rogue")
-	res, _ := resEv.Payload.(combat.Blow)
+	res, _ := resEv.Payload().(combat.Blow)
 	if !res.Hit || res.Damage != 7 {
 		t.Errorf("DND-ND-4: the rogue's attack %+v", res)
 	}
@@ -374,7 +374,7 @@ func TestEngineJoinAndRemove(t *testing.T) {
 		Reactions: []ReactionOption{OpportunityAttack},
 	}}
 	enc, evs := apply(t, enc, combat.Place{Spec: ogre.Spec()}, dicetest.Script(t, 14))
-	if j, ok := hasEvent(evs, combat.Joined, "ogre"); !ok || j.Payload != (combat.JoinScore{Score: 13}) {
+	if j, ok := hasEvent(evs, combat.Joined, "ogre"); !ok || j.Payload() != (combat.JoinScore{Score: 13}) {
 		t.Fatalf("DND-AMB-14: %+v", evs)
 	}
 	if len(enc.Order) != 5 || enc.Order[2].Members[0] != "ogre" || enc.Current() != "goblin-a" {

@@ -139,7 +139,7 @@ func (ft *fight) apply(cmd combat.Command) error {
 	ft.applied++
 	rescan := false
 	for _, ev := range events {
-		switch ev.Type {
+		switch ev.Type() {
 		case combat.RoundStarted:
 			round = ev.Round
 			ft.stale = ft.stale || ft.quiet && ev.Round > ft.round0

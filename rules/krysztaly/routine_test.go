@@ -169,7 +169,7 @@ func TestVectorsResolveThroughApply(t *testing.T) {
 			}
 			var got *combat.Blow
 			for _, ev := range evs {
-				if b, ok := ev.Payload.(combat.Blow); ok {
+				if b, ok := ev.Payload().(combat.Blow); ok {
 					got = &b
 				}
 			}
@@ -238,8 +238,8 @@ func TestSegmentTimeline(t *testing.T) {
 		t.Errorf("round %d: scheduled at %v; want D1's second blow at segment 1 of round 2", enc.Round, got)
 	}
 	evs = live(combat.ResolveSegment{})
-	if ev, _ := firstEvent(evs, combat.SegmentResolved); ev.Payload != (combat.SegmentMark{Segment: 1}) || len(enc.Timeline) != 0 {
-		t.Errorf("resolved %v, %d left", ev.Payload, len(enc.Timeline))
+	if ev, _ := firstEvent(evs, combat.SegmentResolved); ev.Payload() != (combat.SegmentMark{Segment: 1, Landed: true}) || len(enc.Timeline) != 0 {
+		t.Errorf("resolved %v, %d left", ev.Payload(), len(enc.Timeline))
 	}
 	enc, _ = apply(t, enc, nil, combat.AddCondition{ID: "d1", Condition: CondShieldCover})
 	if enc.Current() != "d1" {
@@ -256,7 +256,7 @@ func TestSegmentTimeline(t *testing.T) {
 
 func firstEvent(evs []combat.Event, typ combat.EventType) (combat.Event, bool) {
 	for _, e := range evs {
-		if e.Type == typ {
+		if e.Type() == typ {
 			return e, true
 		}
 	}
@@ -266,7 +266,7 @@ func firstEvent(evs []combat.Event, typ combat.EventType) (combat.Event, bool) {
 // payloadOf returns the payload of the first event that carries a P.
 func payloadOf[P combat.Payload](evs []combat.Event) (P, bool) {
 	for _, e := range evs {
-		if p, ok := e.Payload.(P); ok {
+		if p, ok := e.Payload().(P); ok {
 			return p, true
 		}
 	}
@@ -277,7 +277,7 @@ func payloadOf[P combat.Payload](evs []combat.Event) (P, bool) {
 func countEvents(evs []combat.Event, typ combat.EventType) int {
 	n := 0
 	for _, e := range evs {
-		if e.Type == typ {
+		if e.Type() == typ {
 			n++
 		}
 	}

@@ -63,7 +63,7 @@ func TestSampleEncounterAttack(t *testing.T) {
 	enc, evs := apply(t, enc, []int{10, 36}, combat.Attack{Attacker: "orc", Defender: "warrior"})
 	var resolved, downed bool
 	for _, ev := range evs {
-		switch b, _ := ev.Payload.(combat.Blow); ev.Type {
+		switch b, _ := ev.Payload().(combat.Blow); ev.Type() {
 		case combat.AttackResolved:
 			resolved = true
 			if !b.Hit || b.Damage != 151 {
@@ -146,7 +146,7 @@ func TestEncounterShieldLimits(t *testing.T) {
 	checkRule(t, err, "KC-AMB-16")
 	_, evs := apply(t, enc, []int{99}, combat.Attack{Attacker: "bearer", Defender: "orc"})
 	for _, ev := range evs {
-		if b, ok := ev.Payload.(combat.Blow); ok {
+		if b, ok := ev.Payload().(combat.Blow); ok {
 			if s, ok := b.Trace.Find(KeySlowed); !ok || s.Rule != "KC-ATK-5" {
 				t.Errorf("KC-ATK-5: weapon attack after a shield attack not slowed: %v", b.Trace)
 			}

@@ -156,8 +156,8 @@ func TestLongSessions(t *testing.T) {
 					continue
 				}
 				for _, ev := range evs {
-					if got, want := reflect.TypeOf(ev.Payload), reflect.TypeOf(carried[ev.Type]); got != want {
-						t.Fatalf("a %s event carries a %v, want a %v", ev.Type, got, want)
+					if got, want := reflect.TypeOf(ev.Payload()), reflect.TypeOf(carried[ev.Type()]); got != want {
+						t.Fatalf("a %s event carries a %v, want a %v", ev.Type(), got, want)
 					}
 				}
 				if done++; done%6000 == 0 {

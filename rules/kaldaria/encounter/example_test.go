@@ -38,7 +38,7 @@ func Example() {
 		panic(err)
 	}
 	for _, ev := range evs {
-		if b, ok := ev.Payload.(combat.Blow); ok {
+		if b, ok := ev.Payload().(combat.Blow); ok {
 			dodge, _ := b.Trace.Find(kaldaria.KeyDodgeChance.String())
 			fmt.Printf("hit %v, dodge chance %d%%\n", b.Hit, dodge.Value)
 		}

@@ -92,7 +92,7 @@ func stateOf(t *testing.T, enc combat.Encounter, id string) lasting {
 func resolved(t *testing.T, evs []combat.Event) combat.Blow {
 	t.Helper()
 	for _, ev := range evs {
-		if b, ok := ev.Payload.(combat.Blow); ok {
+		if b, ok := ev.Payload().(combat.Blow); ok {
 			return b
 		}
 	}
