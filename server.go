@@ -101,11 +101,14 @@ func newHandler(root string) (*goapp.Handler, error) {
 			SVG:      "/web/icon.svg",
 		},
 		Styles: []string{"/web/battlemat.css"},
-		// The bundle starts downloading while the page is parsed, not
-		// after app.js has run; app.js's fetch then takes the preloaded
-		// response (same URL, mode and credentials).
-		RawHeaders:         []string{`<link rel="preload" href="/web/app.wasm" as="fetch" crossorigin>`},
-		CacheableResources: []string{"/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png", "/web/battlemat.css"},
+		// The bundle starts downloading while the page is parsed, and
+		// start.js starts compiling it as soon as it arrives, both before
+		// app.js runs at the end of the parse (see loaderJS); start.js's
+		// fetch takes the preloaded response (same URL, mode and
+		// credentials).
+		RawHeaders: []string{`<link rel="preload" href="/web/app.wasm" as="fetch" crossorigin>`,
+			`<script src="/web/start.js"></script>`},
+		CacheableResources: []string{"/web/start.js", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png", "/web/battlemat.css"},
 		// The version changes whenever the bundle does, so installed apps
 		// notice an update, and stays put across server restarts.
 		Version:               version + "-" + sum[:12],
@@ -360,25 +363,32 @@ func streamingLoader(h *goapp.Handler) http.Handler {
 	})
 }
 
-// loaderJS returns go-app's app.js for h, and its ETag, with the bundle's
-// response handed to WebAssembly.instantiateStreaming as fetch returns it.
-// go-app wraps the response in a stream of its own to count the bytes for
-// its progress label: every chunk then passes through script on the page's
-// one thread, and the compiler gets a response with no URL, which the
-// browser never caches compiled code for. Straight from fetch (the network,
-// the HTTP cache or the service worker's cache), the bytes stream into the
-// compiler off the page's thread, and a later load reuses the compiled
-// module.
+// loaderJS returns go-app's app.js for h, and its ETag, with the bundle
+// taken from the compile web/start.js began while the page was parsed, or,
+// where it began none, with the bundle's response handed to
+// WebAssembly.instantiateStreaming as fetch returns it. go-app wraps the
+// response in a stream of its own to count the bytes for its progress
+// label: every chunk then passes through script on the page's one thread,
+// and the compiler gets a response with no URL, which the browser never
+// caches compiled code for. Straight from fetch (the network, the HTTP
+// cache or the service worker's cache), the bytes stream into the compiler
+// off the page's thread, and a later load reuses the compiled module.
 func loaderJS(h *goapp.Handler) ([]byte, string) {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.js", nil))
 	wasm := strconv.Quote(h.Resources.Resolve("/web/app.wasm"))
-	from := "fetchWithProgress(" + wasm + ", showProgress)"
+	from := `instantiateStreaming(
+      fetchWithProgress(` + wasm + `, showProgress),
+      go.importObject
+    )`
+	to := `(window.battlematBundle
+      ? window.battlematBundle.then((module) => WebAssembly.instantiate(module, go.importObject)).then((instance) => ({ instance }))
+      : instantiateStreaming(fetch(` + wasm + `), go.importObject))`
 	js := rec.Body.String()
 	if !strings.Contains(js, from) {
 		panic("go-app's app.js changed; review loaderJS: " + from)
 	}
-	return []byte(strings.Replace(js, from, "fetch("+wasm+")", 1)), rec.Header().Get("ETag")
+	return []byte(strings.Replace(js, from, to, 1)), rec.Header().Get("ETag")
 }
 
 // webFiles serves the files under dir (root/web) and nothing else: it

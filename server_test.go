@@ -424,10 +424,12 @@ func exportTo(t *testing.T, root string) string {
 }
 
 // TestLoaderStreamsTheBundle: the page script the server sends, under both
-// its names, and the one the static export writes hand fetch's response for
-// app.wasm straight to WebAssembly.instantiateStreaming, never through
-// go-app's counting stream, and the server's copy still answers
-// conditional requests.
+// its names, and the one the static export writes take the module that
+// web/start.js, which the page loads while it is parsed, began compiling
+// from app.wasm's response, or else hand fetch's response for app.wasm
+// straight to WebAssembly.instantiateStreaming, never through go-app's
+// counting stream, and the server's copy still answers conditional
+// requests.
 func TestLoaderStreamsTheBundle(t *testing.T) {
 	dir := exportTo(t, testRoot(t))
 	exported, err := os.ReadFile(filepath.Join(dir, "app.js"))
@@ -446,9 +448,15 @@ func TestLoaderStreamsTheBundle(t *testing.T) {
 			t.Errorf("GET %s with its ETag: %d, want 304", p, res.StatusCode)
 		}
 	}
+	if _, page := rawGet(t, addr, "/"); !strings.Contains(page, `<script src="/web/start.js"></script>`) {
+		t.Errorf("the page does not load start.js:\n%s", page)
+	}
+	if start, err := os.ReadFile(filepath.Join("web", "start.js")); err != nil || !strings.Contains(string(start), `window.battlematBundle = WebAssembly.compileStreaming(fetch("/web/app.wasm"))`) {
+		t.Errorf("start.js does not compile the bundle:\n%s", start)
+	}
 	for name, js := range scripts {
-		if !strings.Contains(js, `instantiateStreaming(
-      fetch("/web/app.wasm"),`) || strings.Contains(js, `fetchWithProgress("/web/app.wasm"`) {
+		if !strings.Contains(js, `window.battlematBundle.then((module) => WebAssembly.instantiate(module, go.importObject))`) ||
+			!strings.Contains(js, `instantiateStreaming(fetch("/web/app.wasm"), go.importObject)`) || strings.Contains(js, `fetchWithProgress("/web/app.wasm"`) {
 			t.Errorf("%s does not stream the bundle into the compiler:\n%s", name, js)
 		}
 	}
