@@ -14,8 +14,6 @@
 package forecast
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -75,20 +73,17 @@ func (s Settings) Validate() error {
 }
 
 // DecodeSettings reads settings as a save or link carries them
-// (combat.Session.Forecast): strict JSON, no unknown fields, within
-// Validate's bounds. Empty input is the zero settings.
+// (combat.Session.Forecast) through the engine's one strict decoder
+// (combat.DecodeStrict: at most combat.MaxOpaque bytes, no unknown,
+// repeated or case-variant keys, no trailing data), within Validate's
+// bounds. Empty input is the zero settings.
 func DecodeSettings(raw []byte) (Settings, error) {
 	var s Settings
 	if len(raw) == 0 {
 		return s, nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return Settings{}, combat.Invalid("", "forecast", "not forecast settings: %v", err)
-	}
-	if dec.More() {
-		return Settings{}, combat.Invalid("", "forecast", "trailing data after the settings")
+	if err := combat.DecodeStrict("forecast", raw, &s); err != nil {
+		return Settings{}, err
 	}
 	return s, s.Validate()
 }

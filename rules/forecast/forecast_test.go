@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"battlemat/rules/combat"
@@ -221,7 +222,10 @@ func TestDecodeSettings(t *testing.T) {
 	if s, err := DecodeSettings(nil); err != nil || s.Fights != 0 {
 		t.Errorf("no settings: %+v, %v", s, err)
 	}
-	for _, bad := range []string{`{"fights":-1}`, `{"policies":{"city":"reckless"}}`, `{"fights":1,"extra":2}`, `{"fights":1} {}`, `[`} {
+	// The engine's strict decoder refuses what encoding/json lets by: a
+	// repeated key, a key spelled in another case, settings past its size.
+	for _, bad := range []string{`{"fights":-1}`, `{"policies":{"city":"reckless"}}`, `{"fights":1,"extra":2}`, `{"fights":1} {}`, `[`,
+		`{"fights":1,"fights":2}`, `{"Fights":1}`, `{"policies":{"city":"cautious","city":"cautious"}}`, `{"seed":1` + strings.Repeat(" ", combat.MaxOpaque) + `}`} {
 		if _, err := DecodeSettings([]byte(bad)); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
