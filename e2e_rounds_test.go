@@ -119,6 +119,21 @@ func TestE2EDairnSidePhase(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
 	navigate(t, ctx, srv.URL+"/#"+link(t, session(t, enc)))
+	// The tracker says which side acts first in DAIRN's words, never the
+	// scores 1 and −1 that sort the sides (ENG-ORDER-9, CA-ROUND-3).
+	poll[bool](t, ctx, `document.querySelector('#tracker .score[data-place]') !== null`, 10*time.Second)
+	places := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('#tracker .slot')].map(s => [s.dataset.id, s.querySelector('.score').dataset.place + '|' + s.querySelector('.score').textContent]))`)
+	for _, c := range enc.Combatants {
+		want := "acts-after|acts after (содан кейін)"
+		if c.Side == "party" {
+			want = "acts-first|acts first (алдымен)"
+		}
+		if got := places[c.ID]; got != want {
+			t.Errorf("the tracker's %s reads %q, want %q", c.ID, got, want)
+		}
+	}
+	eval[bool](t, ctx, `(document.getElementById('tracker').scrollIntoView(), true)`)
+	screenshot(t, ctx, "dairn-tracker-sides")
 	brute, _ := enc.Combatant("brute")
 	for i, h := range heroes {
 		poll[bool](t, ctx, `document.querySelector('#token-`+h+`.acting') !== null`, 10*time.Second)

@@ -39,6 +39,8 @@ type TrackerView struct {
 // TrackerRow is one creature in the initiative order.
 type TrackerRow struct {
 	ID, Name, Score, HP, Reaction string
+	Place                         string // the ruleset's key for the slot's place, shown as Score instead of a number (ENG-ORDER-9)
+	PlaceWhy                      string // the place's explanation and rule
 	Acting                        bool
 	Surprised                     bool // marked surprised, in setup
 }
@@ -60,6 +62,9 @@ func (m *Model) trackerView(enc combat.Encounter) TrackerView {
 			}
 			row := TrackerRow{ID: id, Name: c.Name, Score: i18n.Int(l, int64(s.Score)), HP: i18n.T(l, "turn.hp", "hp", c.HP, "max", c.Stats.MaxHP),
 				Acting: enc.Phase == combat.PhaseRunning && enc.Turn.Slot == si && enc.Turn.Member == mi}
+			if key, rule, ok := combat.SlotNameOf(rs, enc, si); ok {
+				row.Score, row.Place, row.PlaceWhy = i18n.Label(l, glossary(enc.Ruleset), key), key, explain(l, enc.Ruleset, key, rule)
+			}
 			if enc.Phase == combat.PhaseRunning && reactions {
 				switch {
 				case combat.HeldBySurprise(rs, enc, c):
@@ -153,8 +158,12 @@ func (tr *Tracker) Render() app.UI {
 				Title(i18n.T(l, "turn.surprise.hint", "name", r.Name, "rule", v.SurpriseRule)).Text(i18n.T(l, label)).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSurprise, data(ctx, "id")) })
 		}
+		score := app.Bdi().Class("score").Text(r.Score)
+		if r.Place != "" {
+			score = score.Attr("data-place", r.Place).Title(r.PlaceWhy)
+		}
 		rows[i] = app.Li().Class("slot").Attr("data-acting", r.Acting).Attr("data-id", r.ID).Body(
-			app.Bdi().Class("score").Text(r.Score),
+			score,
 			app.Bdi().Class("who").Text(r.Name),
 			app.Bdi().Class("hp").Text(r.HP),
 			mark,

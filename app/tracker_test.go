@@ -94,3 +94,62 @@ func TestLogTitleIsolatesTheCount(t *testing.T) {
 		}
 	}
 }
+
+// TestTrackerNamesTheSides: where a ruleset's initiative scores only sort
+// sides that act in turn, the tracker says which side acts first in the
+// ruleset's words and the reader's language, with the rule in its
+// explanation, never the scores (ENG-ORDER-9): DAIRN's heroes act first
+// and each opposing side after them, where the tracker used to read
+// "1 hero" and "−1 large bandit"; in round 1 a hero who failed the
+// initiative save reads that it loses the turn. A ruleset without such
+// names keeps its numbers.
+func TestTrackerNamesTheSides(t *testing.T) {
+	words := map[i18n.Lang]map[string]string{
+		i18n.English: {"acts-first": "acts first", "acts-after": "acts after", "loses-turn": "loses the turn"},
+		i18n.Hebrew:  {"acts-first": "פועל ראשון", "acts-after": "פועל שני", "loses-turn": "מפסיד את התור"},
+		i18n.Polish:  {"acts-first": "działa najpierw", "acts-after": "działa potem", "loses-turn": "traci turę"},
+		i18n.Kazakh:  {"acts-first": "алдымен", "acts-after": "содан кейін", "loses-turn": "кезегін өткізіп алады"},
+	}
+	m := openTable(t, "dairn-bandits", true)
+	// The sample's hero fails its save: round 1 it loses the turn
+	// (CA-INIT-2); round 2 its side acts first (CA-INIT-5).
+	for round, hero := range []string{1: "loses-turn", 2: "acts-first"} {
+		if hero == "" {
+			continue
+		}
+		for m.state().Round < round {
+			if !m.apply(combat.EndTurn{}) {
+				t.Fatal("the turn does not end")
+			}
+		}
+		for _, l := range i18n.Langs {
+			m.lang = l
+			enc := m.state()
+			v := m.trackerView(enc)
+			places := map[string]bool{}
+			for _, r := range v.Rows {
+				c, _ := enc.Combatant(r.ID)
+				want := "acts-after"
+				if c.Side == "party" {
+					want = hero
+				}
+				places[r.Place] = true
+				if r.Place != want || !strings.Contains(r.Score, words[l][want]) || strings.ContainsAny(r.Score, "0123456789−-") || !strings.Contains(r.PlaceWhy, "(CA-") {
+					t.Errorf("round %d, %s: %s (%s side) reads %q (%q), want %q with its rule", round, l, r.ID, c.Side, r.Score, r.PlaceWhy, words[l][want])
+				}
+			}
+			if len(places) != 2 || len(v.Rows) != len(enc.Combatants) {
+				t.Errorf("round %d, %s: %d rows name %d places", round, l, len(v.Rows), len(places))
+			}
+			if html := app.HTMLString(&Tracker{V: v}); !strings.Contains(html, `data-place="acts-after"`) {
+				t.Errorf("round %d, %s: the tracker does not mark the places", round, l)
+			}
+		}
+	}
+	dnd := openTable(t, "dnd5e-goblin-ambush", true)
+	for _, r := range dnd.trackerView(dnd.state()).Rows {
+		if _, err := strconv.Atoi(r.Score); err != nil || r.Place != "" {
+			t.Errorf("5e's %s reads %q, want its initiative score", r.ID, r.Score)
+		}
+	}
+}

@@ -37,6 +37,8 @@ const (
 	KeyInitiative   = "initiative"     // a first-round DEX save or the GM's ruling (CA-INIT-2)
 	KeyActs         = "acts"           // acts in round 1 (CA-INIT-4)
 	KeyLosesTurn    = "loses-turn"     // loses its round-1 turn (CA-INIT-2)
+	KeyActsFirst    = "acts-first"     // the player characters' side, which acts first (CA-ROUND-3)
+	KeyActsAfter    = "acts-after"     // an opposing side, which acts after it (CA-ROUND-3, CA-INIT-6)
 	KeyRetreat      = "retreat"        // the character got away (CA-RETREAT-1)
 	KeyNoSafePlace  = "no-safe-place"  // no safe place to reach: no retreat (CA-RETREAT-1)
 	KeyStays        = "stays"          // a failed retreat: the character stays put (CA-AMB-11)
@@ -100,6 +102,8 @@ var terms = map[string]combat.Term{
 	KeyInitiative:   {Native: "бастама", English: "initiative", Explain: "whether this character is quick enough to act before the enemy in round 1"},
 	KeyActs:         {Native: "кезек", English: "acts", Explain: "acts in the first round"},
 	KeyLosesTurn:    {Native: "кезегін өткізіп алады", English: "loses the turn", Explain: "too slow: no turn in the first round"},
+	KeyActsFirst:    {Native: "алдымен", English: "acts first", Explain: "the player characters' side: every round it acts before its opponents"},
+	KeyActsAfter:    {Native: "содан кейін", English: "acts after", Explain: "an opposing side: it acts once the player characters' side has acted"},
 	KeyRetreat:      {Native: "шегіну", English: "retreat", Explain: "got clear of the danger"},
 	KeyNoSafePlace:  {Native: "қауіпсіз орын", English: "no safe place", Explain: "there is nowhere safe to go, so no retreat"},
 	KeyStays:        {Native: "шегіну сәтсіз", English: "stays put", Explain: "the retreat failed: stays where it was and the turn ends"},

@@ -159,7 +159,7 @@ func TestGlossaryComplete(t *testing.T) {
 	keys := []string{KeyArmour, KeyDamage, KeyDamageRoll, KeyDie, KeyHighest, KeyHP, KeyOverflow, KeySTR,
 		KeyNoEffect, KeyNoSave, KeySTRSave, KeyDEXSave, KeyWILSave, KeySavePass, KeySaveFail, KeyDead,
 		KeyCritical, KeyDying, KeyRoutOrWeaken, KeyWeakened, KeyUnarmed, KeyDual, KeyImpaired, KeyEnhanced,
-		KeyCancel, KeyBlast, KeyTargets, KeyInitiative, KeyActs, KeyLosesTurn, KeyRetreat, KeyNoSafePlace,
+		KeyCancel, KeyBlast, KeyTargets, KeyInitiative, KeyActs, KeyLosesTurn, KeyActsFirst, KeyActsAfter, KeyRetreat, KeyNoSafePlace,
 		KeyStays, KeyFirstLoss, KeyHalfLost, KeyLoneFoe, KeyLeader, KeyFlees, KeyAid, KeyStabilized,
 		KeyAttrLoss, KeyParalysed, KeyDelirious, KeyDEX, KeyWIL}
 	if len(keys) != len(terms) {

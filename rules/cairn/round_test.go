@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"battlemat/rules/combat"
 	"battlemat/rules/dice/dicetest"
 )
 
@@ -87,5 +88,38 @@ func TestInitiativeRejects(t *testing.T) {
 				t.Error("accepted")
 			}
 		})
+	}
+}
+
+// TestSlotName: DAIRN's tracker reads which side acts first, not the
+// scores that sort the sides (ENG-ORDER-9): the player characters' side
+// acts first (CA-ROUND-3), those of it who failed the round-1 save lose
+// that turn (CA-INIT-2) and act first again from round 2 (CA-INIT-5), and
+// every opposing side acts after it (CA-ROUND-3, CA-INIT-6).
+func TestSlotName(t *testing.T) {
+	order := []combat.Slot{{Members: []string{"a"}, Score: scoreActs}, {Members: []string{"b"}, Score: scoreLostTurn}, {Members: []string{"c"}, Score: scoreOpponents}}
+	for _, row := range []struct {
+		round, slot int
+		key         string
+		rule        combat.RuleID
+	}{
+		{0, 0, KeyActsFirst, "CA-ROUND-3"},
+		{0, 1, KeyLosesTurn, "CA-INIT-2"},
+		{1, 1, KeyLosesTurn, "CA-INIT-2"},
+		{1, 2, KeyActsAfter, "CA-ROUND-3"},
+		{2, 0, KeyActsFirst, "CA-ROUND-3"},
+		{2, 1, KeyActsFirst, "CA-ROUND-3"},
+		{2, 2, KeyActsAfter, "CA-ROUND-3"},
+	} {
+		enc := combat.Encounter{Order: order, Round: row.round}
+		if key, rule, ok := combat.SlotNameOf(Ruleset{}, enc, row.slot); !ok || key != row.key || rule != row.rule {
+			t.Errorf("round %d, slot %d: %q (%s) %v; want %q (%s)", row.round, row.slot, key, rule, ok, row.key, row.rule)
+		}
+		if _, ok := terms[row.key]; !ok {
+			t.Errorf("%q has no glossary term", row.key)
+		}
+	}
+	if _, _, ok := combat.SlotNameOf(Ruleset{}, combat.Encounter{Order: order}, 3); ok {
+		t.Error("a slot past the order has a name")
 	}
 }

@@ -204,6 +204,25 @@ func (Ruleset) RollInitiative(enc combat.Encounter, ids []string, r dice.Roller)
 	return append(pcs, slots...), nil
 }
 
+// SlotName names the place of slot i of enc's order, since DAIRN's scores
+// only sort the sides (ENG-ORDER-9): an opposing side acts after the
+// player characters' side (CA-ROUND-3, CA-INIT-6), which acts first
+// (CA-ROUND-3), except those of it who lost their round-1 turn, until
+// round 1 is over (CA-INIT-2, CA-INIT-5).
+func (Ruleset) SlotName(enc combat.Encounter, i int) (string, combat.RuleID, bool) {
+	if i < 0 || i >= len(enc.Order) {
+		return "", "", false
+	}
+	switch s := enc.Order[i].Score; {
+	case s <= scoreOpponents:
+		return KeyActsAfter, "CA-ROUND-3", true
+	case s == scoreLostTurn && enc.Round <= 1:
+		return KeyLosesTurn, "CA-INIT-2", true
+	default:
+		return KeyActsFirst, "CA-ROUND-3", true
+	}
+}
+
 // Up reports whether combatant id is still in the fight for the engine:
 // whether it takes turns and keeps its side standing. HP at 0 alone does
 // not stop a character (CA-DMG-6), and a critically damaged one still

@@ -28,6 +28,25 @@ type Profiler interface {
 	Profile(raw json.RawMessage) (Stats, error)
 }
 
+// SlotNamer is implemented by rulesets whose initiative scores place
+// sides rather than count anything a table reads: DAIRN's player
+// characters' side acts before its opponents, its scores 1, 0 and −1
+// only sort the slots (ENG-ORDER-9). SlotName returns the key of the
+// ruleset's glossary that names the place of slot i of enc's order, in
+// the ruleset's words, and the rule it follows; false shows the score.
+type SlotNamer interface {
+	SlotName(enc Encounter, i int) (key string, rule RuleID, ok bool)
+}
+
+// SlotNameOf returns what rs calls the place of slot i of enc's order
+// (SlotNamer), or false when rs shows its score.
+func SlotNameOf(rs Ruleset, enc Encounter, i int) (key string, rule RuleID, ok bool) {
+	if n, is := rs.(SlotNamer); is && i >= 0 && i < len(enc.Order) {
+		return n.SlotName(enc, i)
+	}
+	return "", "", false
+}
+
 // TurnRuler is implemented by rulesets that configure the generic turn engine
 // (DND-ENG-4, DND-ENG-5). A ruleset without it gets the zero TurnRules: no
 // reactions, surprise lock until the end of round 1.
