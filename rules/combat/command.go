@@ -30,9 +30,9 @@ type Spec struct {
 	HP      int             `json:"hp,omitempty"`
 }
 
-// Place puts a new combatant on the map (DND-STEP-2). During a running
+// Place puts a new combatant on the map (ENG-START-2). During a running
 // encounter it also rolls the newcomer's initiative and inserts it by score
-// (DND-AMB-14).
+// (ENG-ORDER-7).
 type Place struct{ Spec }
 
 // Edit changes a combatant's name, side, profile, stats and HP; its position
@@ -40,7 +40,7 @@ type Place struct{ Spec }
 type Edit struct{ Spec }
 
 // Remove takes a combatant off the map; its slot is kept while other members
-// remain (DND-AMB-15).
+// remain (ENG-ORDER-4).
 type Remove struct {
 	ID string `json:"id"`
 }
@@ -58,31 +58,31 @@ type EditMap struct {
 }
 
 // RollInitiative rolls the initiative order in setup, replacing any earlier
-// roll (DND-STEP-3, DND-INIT).
+// roll (ENG-ORDER-2, ENG-ORDER-8).
 type RollInitiative struct{}
 
 // SetOrder replaces the initiative order by the GM's hand: tie-breaking
-// (DND-INIT-4, DND-AMB-8), a group split (DND-AMB-7) or an explicit, logged
-// reorder (DND-AMB-17). It must list every combatant exactly once.
+// (ENG-ORDER-3), a group split (ENG-GROUP-1) or an explicit, logged
+// reorder (ENG-ORDER-6). It must list every combatant exactly once.
 type SetOrder struct {
 	Order []Slot `json:"order"`
 }
 
-// Start begins round 1 (DND-ALG-A step 4) with the listed combatants
-// surprised (DND-SURP-4). Initiative must have been rolled or set.
+// Start begins round 1 (ENG-START-4) with the listed combatants
+// surprised (ENG-SURP-2). Initiative must have been rolled or set.
 type Start struct {
 	Surprised []string `json:"surprised,omitempty"`
 }
 
 // Move walks the acting combatant along Path, one adjacent square after
-// another (DND-TURN-1, K-RES-3). Opportunity attacks suspend it.
+// another (ENG-MOVE-1, ENG-MOVE-3). Opportunity attacks suspend it.
 type Move struct {
 	ID   string        `json:"id"`
 	Path []grid.Square `json:"path"`
 }
 
 // Attack makes one attack of the acting combatant, spending one action
-// (DND-TURN-1, K-RES-2). Option is the ruleset's choice of attack.
+// (ENG-TURN-3). Option is the ruleset's choice of attack.
 type Attack struct {
 	Attacker string          `json:"attacker"`
 	Defender string          `json:"defender"`
@@ -90,7 +90,7 @@ type Attack struct {
 }
 
 // TakeOpportunity answers a pending opportunity-attack decision: the
-// offered attacker attacks now (DND-ALG-D step 3, K-OA-9).
+// offered attacker attacks now (ENG-OA-2, ENG-DECIDE-1).
 type TakeOpportunity struct {
 	Option json.RawMessage `json:"option,omitempty"`
 }
@@ -123,7 +123,7 @@ type ResetMove struct {
 }
 
 // EndTurn ends the acting combatant's turn; unused budget is lost
-// (DND-ALG-C step 4).
+// (ENG-TURN-5).
 type EndTurn struct{}
 
 // SetHP sets a combatant's current hit points by the GM's hand.
@@ -144,7 +144,7 @@ type RemoveCondition struct {
 	Condition string `json:"condition"`
 }
 
-// End ends the encounter by the GM's decision (DND-AMB-19).
+// End ends the encounter by the GM's decision (ENG-END-1).
 type End struct{}
 
 // Kind returns "place".

@@ -8,14 +8,14 @@ import (
 	"battlemat/rules/grid"
 )
 
-// Phase is the stage an encounter is in (DND-STEP).
+// Phase is the stage an encounter is in (ENG-START-1, ENG-END-1).
 type Phase string
 
 // The phases of an encounter.
 const (
-	PhaseSetup   Phase = "setup"   // placing creatures and walls, rolling initiative (DND-STEP-1..3)
-	PhaseRunning Phase = "running" // rounds and turns (DND-STEP-4, DND-STEP-5)
-	PhaseEnded   Phase = "ended"   // the GM ended it (DND-AMB-19)
+	PhaseSetup   Phase = "setup"   // placing creatures and walls, rolling initiative (ENG-START-3)
+	PhaseRunning Phase = "running" // rounds and turns (ENG-TURN-1)
+	PhaseEnded   Phase = "ended"   // the GM ended it (ENG-END-1)
 )
 
 // Encounter is the whole state of one fight, a value: Apply returns a new
@@ -29,7 +29,7 @@ type Encounter struct {
 	Order      []Slot        `json:"order,omitempty"`
 	Turn       Turn          `json:"turn"`
 	Pending    *Decision     `json:"pending,omitempty"`  // the question the engine waits for
-	Move       *MoveState    `json:"move,omitempty"`     // a move suspended by opportunity attacks (DND-ALG-D step 3)
+	Move       *MoveState    `json:"move,omitempty"`     // a move suspended by opportunity attacks (ENG-OA-1)
 	Declared   []Declaration `json:"declared,omitempty"` // attacks queued in the current side phase (ENG-PHASE-2)
 	Timeline   []Scheduled   `json:"timeline,omitempty"` // attacks waiting on the segment timeline (ENG-TL-2)
 	Now        int           `json:"now,omitempty"`      // the latest segment resolved on the timeline (ENG-TL-3)
@@ -85,7 +85,7 @@ type DecisionKind string
 
 // The kinds of decision.
 const (
-	DecideOpportunity DecisionKind = "opportunity" // take or decline an opportunity attack (DND-ALG-D step 2)
+	DecideOpportunity DecisionKind = "opportunity" // take or decline an opportunity attack (ENG-OA-1)
 	DecideAttack      DecisionKind = "attack"      // a ruleset's question during an attack
 )
 
@@ -107,7 +107,7 @@ type Decision struct {
 }
 
 // MoveState is a move suspended before a step because opportunity attacks
-// are due (K-RES-3 step 2, K-OA-9, DND-ALG-D).
+// are due (ENG-OA-1).
 type MoveState struct {
 	Mover     string        `json:"mover"`
 	Path      []grid.Square `json:"path"`                // the rest of the path; Path[0] is the step being taken
@@ -145,11 +145,11 @@ func (e Encounter) Current() string {
 }
 
 // Up reports whether the combatant's HP is above 0, the engine's default
-// notion of being able to act (DND-ND-5, K-HP-3). A ruleset's Vitality may
+// notion of being able to act (ENG-DOWN-1). A ruleset's Vitality may
 // decide otherwise; IsUp asks it.
 func (c Combatant) Up() bool { return c.HP > 0 }
 
-// side returns the footprint side in squares (K-SIZE, DND-ND-2).
+// side returns the footprint side in squares (ENG-MAP-1).
 func (s Stats) side() int { return max(1, s.Size) }
 
 // Clone returns a copy of e that shares no slice the engine changes in

@@ -15,7 +15,7 @@ const (
 	MapEdited         EventType = "mapEdited"
 	InitiativeRolled  EventType = "initiativeRolled" // Lineup
 	OrderSet          EventType = "orderSet"         // Lineup
-	Joined            EventType = "joined"           // a late joiner was inserted in the order: JoinScore (DND-AMB-14)
+	Joined            EventType = "joined"           // a late joiner was inserted in the order: JoinScore (ENG-ORDER-7)
 	EncounterStarted  EventType = "encounterStarted"
 	RoundStarted      EventType = "roundStarted"
 	TurnStarted       EventType = "turnStarted"
@@ -35,7 +35,7 @@ const (
 	ReactionUnlocked  EventType = "reactionUnlocked" // surprise no longer holds Actor's off-turn counters (ENG-SURP-3)
 	TurnEnded         EventType = "turnEnded"
 	RoundEnded        EventType = "roundEnded"
-	SideStanding      EventType = "sideStanding" // only one side can still act: the GM may end the fight (DND-AMB-19)
+	SideStanding      EventType = "sideStanding" // only one side can still act: the GM may end the fight (ENG-END-2)
 	EncounterEnded    EventType = "encounterEnded"
 	AttackDeclared    EventType = "attackDeclared"   // queued in a side phase: Target is the first target; Declared (ENG-PHASE-2)
 	PhaseHitResolved  EventType = "phaseHitResolved" // one target of a side phase: *PhaseHit (ENG-PHASE-3)
@@ -151,7 +151,7 @@ type SegmentMark struct {
 }
 
 // JoinScore is what Joined carries: the late joiner's initiative score
-// (DND-AMB-14).
+// (ENG-ORDER-7).
 type JoinScore struct{ Score int }
 
 // Lineup is what InitiativeRolled and OrderSet carry: the new order, and

@@ -57,8 +57,8 @@ type TurnRuler interface {
 // Initiator is implemented by rulesets with their own initiative procedure
 // (DND-ENG-2, DND-ENG-6 RollOrder). RollInitiative returns the slots for the
 // combatants with the given IDs, best first; a slot's Score places late
-// joiners (DND-AMB-14). Without it the engine uses TurnRules.Initiative
-// (DND-INIT, DND-ALG-A step 3).
+// joiners (ENG-ORDER-7). Without it the engine uses TurnRules.Initiative
+// (ENG-ORDER-2).
 type Initiator interface {
 	RollInitiative(enc Encounter, ids []string, r dice.Roller) ([]Slot, error)
 }
@@ -105,11 +105,11 @@ type OddsTeller interface {
 	Odds(enc Encounter, req AttackRequest) ([]Chance, error)
 }
 
-// Mover is implemented by rulesets with movement on the grid (K-RES-3,
-// DND-ALG-C step 3). Step checks one single-square step of combatant id from
+// Mover is implemented by rulesets with movement on the grid (ENG-MOVE-2,
+// ENG-MOVE-3). Step checks one single-square step of combatant id from
 // from to the adjacent square to: it returns the step's cost in the units of
 // Budget.Movement and the combatants that may make an opportunity attack
-// because of it (K-OA-1, DND-ND-3), or a typed error if the step is illegal.
+// because of it (ENG-OA-1), or a typed error if the step is illegal.
 // The engine itself checks that the step is on the map, one square long and
 // not into a wall, and it filters the attackers by reaction availability
 // (DND-ENG-4) and ability to act.
@@ -170,7 +170,7 @@ func (s Stats) Equal(o Stats) bool {
 }
 
 // LockPolicy says when the reaction lock of a surprised creature ends
-// (DND-SURP-5, DND-ERR-2, DND-AMB-3).
+// (ENG-SURP-3).
 type LockPolicy uint8
 
 // The surprise reaction lock policies.
@@ -179,21 +179,21 @@ const (
 	LockEndOfOwnFirstTurn                   // the SRD reading
 )
 
-// TurnRules configure the generic turn engine for a ruleset (DND-ENG-4,
-// DND-ENG-5, DND-ENG-7).
+// TurnRules configure the generic turn engine for a ruleset (ENG-TURN-5,
+// ENG-OA-3, ENG-SURP-3, ENG-ORDER-2).
 type TurnRules struct {
-	Reactions     bool       // one reaction until the start of the owner's next turn (DND-REACT-3); off: opportunity attacks are limited only by the Mover
+	Reactions     bool       // one reaction until the start of the owner's next turn (ENG-OA-3); off: opportunity attacks are limited only by the Mover
 	SurpriseLock  LockPolicy // when a surprised creature's reaction lock ends
-	InitiativeDie int        // sides of the engine's initiative die; 0 means DefaultInitiativeDie (DND-INIT-1)
+	InitiativeDie int        // sides of the engine's initiative die; 0 means DefaultInitiativeDie (ENG-ORDER-2)
 }
 
-// Slot is one place in the initiative order (DND-ENG-1): a creature, or a
-// group of identical creatures that share one roll (DND-INIT-2, DND-AMB-6).
+// Slot is one place in the initiative order (ENG-ORDER-1): a creature, or a
+// group of identical creatures that share one roll (ENG-GROUP-1).
 // Members take individual turns inside the slot, in the listed order.
 type Slot struct {
 	Members  []string `json:"members"`
 	Score    int      `json:"score"`
-	Tiebreak []int    `json:"tiebreak,omitempty"` // roll-off faces, in order (DND-AMB-8)
+	Tiebreak []int    `json:"tiebreak,omitempty"` // roll-off faces, in order (ENG-ORDER-3)
 	Settled  bool     `json:"settled,omitempty"`  // its place among equal scores is fixed, by dice or by hand (ENG-TIE-1)
 }
 
@@ -203,7 +203,7 @@ type Slot struct {
 type AttackRequest struct {
 	Attacker    string          `json:"attacker"`
 	Defender    string          `json:"defender"`
-	Opportunity bool            `json:"oa,omitempty"` // an opportunity attack (K-OA, DND-ND-3)
+	Opportunity bool            `json:"oa,omitempty"` // an opportunity attack (ENG-OA-2)
 	Option      json.RawMessage `json:"option,omitempty"`
 	Answers     []string        `json:"answers,omitempty"`
 }
