@@ -61,10 +61,12 @@ func (Ruleset) Scale() combat.Scale {
 
 // Counters are a DAIRN turn's resources (ENG-TURN-6): a move in squares and
 // one action (CA-ACT-1).
-func (Ruleset) Counters() []combat.Counter {
-	return []combat.Counter{{Key: counterMovement, Unit: combat.UnitMovement, Use: combat.UseMove, Rule: "CA-ACT-1"},
-		{Key: counterAction, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: "CA-ACT-1"}}
-}
+func (Ruleset) Counters() []combat.Counter { return counters }
+
+// counters are the turn's counters Counters gives, one list for every
+// call: the engine asks for them at each step and each attack.
+var counters = []combat.Counter{{Key: counterMovement, Unit: combat.UnitMovement, Use: combat.UseMove, Rule: "CA-ACT-1"},
+	{Key: counterAction, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: "CA-ACT-1"}}
 
 // The keys of a DAIRN turn's counters.
 const (

@@ -81,10 +81,12 @@ const (
 
 // Counters are a turn's resources in Kryształy Czasu (ENG-TURN-6): the GM's
 // movement in squares and the attacks of the round's routine (KC-ALG-B).
-func (Ruleset) Counters() []combat.Counter {
-	return []combat.Counter{{Key: counterMovement, Unit: combat.UnitMovement, Use: combat.UseMove, Rule: "KC-ALG-B"},
-		{Key: counterAttacks, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: "KC-ALG-B"}}
-}
+func (Ruleset) Counters() []combat.Counter { return counters }
+
+// counters are the turn's counters Counters gives, one list for every
+// call: the engine asks for them at each step and each attack.
+var counters = []combat.Counter{{Key: counterMovement, Unit: combat.UnitMovement, Use: combat.UseMove, Rule: "KC-ALG-B"},
+	{Key: counterAttacks, Unit: combat.UnitCount, Use: combat.UseAttack, Rule: "KC-ALG-B"}}
 
 // roundState is a combatant's per-round record: its shield attack this round
 // (KC-AMB-16), whether it was combined this round or last (KC-SHIELD-6), and
