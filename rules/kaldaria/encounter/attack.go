@@ -85,13 +85,13 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 	}
 	s := strike{att: att, def: def, a: kaldaria.Attack{Weapon: opt.Weapon, Maneuver: opt.Maneuver,
 		Telegraphed: opt.Telegraphed, Surprised: def.surprised(enc), Paralysed: def.has(CondParalysed)}, shared: shared}
-	if err := chargeLimit(enc, att, req, opt, ahead); err != nil {
+	if err := chargeLimit(enc, &att, req, opt, ahead); err != nil {
 		return strike{}, err
 	}
 	kind := weapons[opt.Weapon].Kind
 	switch {
 	case req.Opportunity:
-		if missile(kind) || !touching(att, def) {
+		if missile(kind) || !touching(&att, &def) {
 			return strike{}, combat.Invalid("K-OA-1", "defender", "an opportunity attack is a melee attack on an adjacent mover")
 		}
 		if att.round.MadeOA(def.c.ID) {
@@ -129,7 +129,7 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 // chargeLimit enforces K-MOVE-7 on the acting creature's own attacks:
 // while charging it may make one normal attack, no maneuver, in its turn.
 // ahead is as for prepare.
-func chargeLimit(enc combat.Encounter, att fighter, req combat.AttackRequest, opt Option, ahead int) error {
+func chargeLimit(enc combat.Encounter, att *fighter, req combat.AttackRequest, opt Option, ahead int) error {
 	if req.Opportunity || att.mode().Mode != tactics.Charge || enc.Current() != att.c.ID {
 		return nil
 	}
@@ -143,7 +143,7 @@ func chargeLimit(enc combat.Encounter, att fighter, req combat.AttackRequest, op
 }
 
 // touching reports whether two fighters' footprints are adjacent (K-GRID-3).
-func touching(a, b fighter) bool {
+func touching(a, b *fighter) bool {
 	return grid.Touching(grid.Footprint{At: a.c.Pos, Side: a.sheet.footprint()}, grid.Footprint{At: b.c.Pos, Side: b.sheet.footprint()})
 }
 

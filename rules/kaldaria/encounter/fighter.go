@@ -135,15 +135,15 @@ type sheet struct {
 }
 
 // has reports whether the combatant carries condition key k.
-func (f fighter) has(k string) bool { return slices.Contains(f.c.Conditions, k) }
+func (f *fighter) has(k string) bool { return slices.Contains(f.c.Conditions, k) }
 
 // out reports whether the creature is out of the fight: down, dead or
 // carried off by its life key (K-HP-3, K-LIFE-1, K-GRID-2).
-func (f fighter) out() bool { return !f.c.Up() || f.state.Departed }
+func (f *fighter) out() bool { return !f.c.Up() || f.state.Departed }
 
 // profile returns the stat block with the encounter's vitals: HP from the
 // combatant, force armour and life-key uses from the persistent state.
-func (f fighter) profile() kaldaria.Profile {
+func (f *fighter) profile() kaldaria.Profile {
 	p := f.sheet.Stats
 	v := p.Vitals
 	v.HP = min(f.c.HP, p.MaxHP)
@@ -158,13 +158,13 @@ func (f fighter) profile() kaldaria.Profile {
 
 // surprised reports whether the creature is surprised now: the condition,
 // or the engine's surprise flag during round 1 (K-MOD-9, DND-SURP-4).
-func (f fighter) surprised(enc combat.Encounter) bool {
+func (f *fighter) surprised(enc combat.Encounter) bool {
 	return f.has(CondSurprised) || (f.c.Surprised && enc.Round <= 1)
 }
 
 // mode is the movement type the combatant's conditions select (K-MOVE-6,
 // K-MOVE-7, K-MOVE-9): a fighting retreat wins over a charge.
-func (f fighter) mode() tactics.Move {
+func (f *fighter) mode() tactics.Move {
 	mv := tactics.Move{Mode: tactics.Normal, QuickLeap: f.has(CondQuickLeap)}
 	switch {
 	case f.has(CondRetreating):
