@@ -71,7 +71,7 @@ func (c Creature) Equal(d Creature) bool {
 }
 
 // side returns the side in squares of the creature's footprint (K-SIZE-3).
-func (c Creature) side() int {
+func (c *Creature) side() int {
 	switch {
 	case c.Footprint > 0:
 		return c.Footprint
@@ -85,14 +85,14 @@ func (c Creature) side() int {
 func (c Creature) Place() grid.Footprint { return grid.Footprint{At: c.At, Side: c.side()} }
 
 // active reports whether the creature is still in the fight (K-GRID-2).
-func (c Creature) active() bool { return !c.Down }
+func (c *Creature) active() bool { return !c.Down }
 
 // standing reports whether the creature can act for pins, back protection
 // and opportunity attacks: not down and not paralysed (K-PIN-8, K-FLANK-7).
-func (c Creature) standing() bool { return !c.Down && !c.Paralysed }
+func (c *Creature) standing() bool { return !c.Down && !c.Paralysed }
 
 // noticedBy reports whether observer notices c (K-OA-7).
-func (c Creature) noticedBy(observer string) bool {
+func (c *Creature) noticedBy(observer string) bool {
 	return !c.Hidden || slices.Contains(c.NoticedBy, observer)
 }
 
