@@ -28,7 +28,7 @@ type Option struct {
 // kaldaria.Attack with the tier or OA kind the encounter gives it, and the
 // steps that explain them.
 type strike struct {
-	att, def fighter
+	att, def *fighter // shared with the derived state: read them only
 	a        kaldaria.Attack
 	engage   []string // E(D) once the attack is made; nil when it engages nobody (OA, missile)
 	lead     kaldaria.Step
@@ -50,14 +50,14 @@ func missile(k kaldaria.AttackKind) bool {
 // attack), 0 when the engine has spent it.
 func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike, error) {
 	d := derive(enc)
-	att, err := fighterIn(enc, d, req.Attacker)
+	att, err := fighterAt(enc, d, req.Attacker)
 	if err != nil {
 		return strike{}, err
 	}
 	if req.Defender == req.Attacker {
 		return strike{}, combat.Refuse("", "defender", combat.RefusalSelfAttack, "name", req.Defender)
 	}
-	def, err := fighterIn(enc, d, req.Defender)
+	def, err := fighterAt(enc, d, req.Defender)
 	if err != nil {
 		return strike{}, err
 	}
@@ -85,13 +85,13 @@ func prepare(enc combat.Encounter, req combat.AttackRequest, ahead int) (strike,
 	}
 	s := strike{att: att, def: def, a: kaldaria.Attack{Weapon: opt.Weapon, Maneuver: opt.Maneuver,
 		Telegraphed: opt.Telegraphed, Surprised: def.surprised(enc), Paralysed: def.has(CondParalysed)}, shared: shared}
-	if err := chargeLimit(enc, &att, req, opt, ahead); err != nil {
+	if err := chargeLimit(enc, att, req, opt, ahead); err != nil {
 		return strike{}, err
 	}
 	kind := weapons[opt.Weapon].Kind
 	switch {
 	case req.Opportunity:
-		if missile(kind) || !touching(&att, &def) {
+		if missile(kind) || !touching(att, def) {
 			return strike{}, combat.Invalid("K-OA-1", "defender", "an opportunity attack is a melee attack on an adjacent mover")
 		}
 		if att.round.MadeOA(def.c.ID) {
@@ -136,7 +136,7 @@ func chargeLimit(enc combat.Encounter, att *fighter, req combat.AttackRequest, o
 	if opt.Maneuver != (kaldaria.Maneuver{}) {
 		return combat.Invalid("K-MOVE-7", "option.maneuver", "a charging creature makes only a normal attack")
 	}
-	if n := att.sheet.Body.attacks() - att.c.Budget.Left(counterAttacks) + ahead; n > 1 {
+	if n := att.sheet.Body.attacks() - live(enc, att).Budget.Left(counterAttacks) + ahead; n > 1 {
 		return combat.Invalid("K-MOVE-7", "attacker", "a charging creature makes one attack in its turn, this would be attack %d", n)
 	}
 	return nil

@@ -55,30 +55,27 @@ type fighter struct {
 	state lasting
 }
 
-// fighterOf returns combatant id decoded: from the encounter's derived
-// state, with its budget and turns taken as the encounter has them, or
-// decoded alone when another combatant's data is broken.
-func fighterOf(enc combat.Encounter, id string) (fighter, error) {
-	return fighterIn(enc, derive(enc), id)
-}
-
-// fighterIn is fighterOf with the state d derived from enc.
-func fighterIn(enc combat.Encounter, d *derived, id string) (fighter, error) {
+// fighterAt returns combatant id decoded: from the state d derived from
+// enc, shared (read it only) and with its budget and turns taken maybe
+// stale (live has them), or decoded alone when another combatant's data
+// is broken.
+func fighterAt(enc combat.Encounter, d *derived, id string) (*fighter, error) {
 	if d.err == nil {
 		f, ok := d.field.fighter(id)
 		if !ok {
-			return fighter{}, combat.NoCombatant("", "id", id)
+			return nil, combat.NoCombatant("", "id", id)
 		}
-		out := *f
-		c := live(enc, f)
-		out.c.Budget, out.c.Turns = c.Budget, c.Turns
-		return out, nil
+		return f, nil
 	}
 	c, ok := enc.Combatant(id)
 	if !ok {
-		return fighter{}, combat.NoCombatant("", "id", id)
+		return nil, combat.NoCombatant("", "id", id)
 	}
-	return decodeFighter(c, fighter{}, nil)
+	f, err := decodeFighter(c, fighter{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &f, nil
 }
 
 // decodeFighter decodes combatant c's profile and states, reusing those of

@@ -225,7 +225,7 @@ func (Ruleset) Threatened(enc combat.Encounter, id string) ([]grid.Square, error
 // keyed "weapon-<index>", named by the stat block (or by the attack kind
 // when unnamed), with the Option that selects it.
 func (Ruleset) AttackChoices(enc combat.Encounter, id string) ([]combat.AttackChoice, error) {
-	f, err := fighterOf(enc, id)
+	f, err := fighterAt(enc, derive(enc), id)
 	if err != nil {
 		return nil, err
 	}
