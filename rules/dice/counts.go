@@ -78,7 +78,13 @@ func (t Term) keepCounts() Counts {
 		}
 		ways = next
 	}
-	out := Counts{Min: t.Keep, Ways: ways[n][t.Keep:], Outcomes: new(big.Int).Exp(big.NewInt(int64(t.Sides)), big.NewInt(int64(n)), nil)}
+	// Sides^n by n multiplications: n is at most MaxKeepDice, and Int.Exp
+	// would bring modular exponentiation into app.wasm for this one power.
+	outcomes, sides := big.NewInt(1), big.NewInt(int64(t.Sides))
+	for range n {
+		outcomes.Mul(outcomes, sides)
+	}
+	out := Counts{Min: t.Keep, Ways: ways[n][t.Keep:], Outcomes: outcomes}
 	if t.Neg {
 		slices.Reverse(out.Ways)
 		out.Min = -top
