@@ -73,7 +73,7 @@ func TestE2EFlankTier(t *testing.T) {
 	if !eval[bool](t, ctx, `[...document.querySelectorAll('#odds .chance .fill')].some(f => { const r = f.getBoundingClientRect(); return r.width > 1 && r.height > 1; })`) {
 		t.Error("the odds bars are drawn empty")
 	}
-	if st := eval[string](t, ctx, `document.getElementById('standing').textContent`); !strings.Contains(st, "Pins 3/3") {
+	if st := eval[string](t, ctx, `document.getElementById('standing').textContent`); !strings.Contains(st, "pin capacity") || !strings.Contains(st, " 3/3") || !strings.Contains(st, "K-PIN-3") {
 		t.Errorf("standing %q, want the captain's three pins", st)
 	}
 	// The three raiders in front are pinned by the captain; the captain,

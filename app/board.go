@@ -62,7 +62,7 @@ type TokenView struct {
 	Acting         bool
 	Target         bool
 	Down           bool   // out of the fight, as the ruleset judges it
-	Engaged        string // "pinned" or "overwhelmed" (K-PIN), drawn as a ring
+	Engaged        string // the key of the engagement fact the ruleset marks the token with (combat.Standing.Marked), drawn as a ring
 	EngagedLabel   string // the engagement in words, for the tooltip
 	Ally           bool   // on the first side (drawn blue)
 	Label          string // the short label drawn on the token, unique in the encounter

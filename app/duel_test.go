@@ -202,3 +202,65 @@ func TestDuelPlaysThroughTheApp(t *testing.T) {
 		}
 	}
 }
+
+// grapple is the duel with engagement of its own, to show that the app
+// reads any ruleset's engagement as keyed facts (ENG-ENGAGE-1) and knows
+// none of them: a hold counted out of a capacity, and a state that marks
+// the token.
+type grapple struct{ duel }
+
+func (grapple) Target(enc combat.Encounter, attacker, defender string) (combat.Targeting, error) {
+	return combat.Targeting{Tier: "close", Allowed: true, Rule: "GRAPPLE-1"}, nil
+}
+
+func (grapple) Standing(enc combat.Encounter, id string) (combat.Standing, error) {
+	if id != "bob" {
+		return combat.Standing{Rule: "GRAPPLE-2"}, nil
+	}
+	return combat.Standing{Facts: []combat.Fact{{Key: "grip", N: 2, Of: 5}, {Key: "held-fast", Mark: true}}, Rule: "GRAPPLE-2"}, nil
+}
+
+// TestEngagementFactsInTheirOwnWords: the target panel names each fact of
+// the target's engagement by its key, a count as n/of, with the ruleset's
+// rule, and the board marks the token the ruleset marks, in every
+// language, for a ruleset no part of the app knows.
+func TestEngagementFactsInTheirOwnWords(t *testing.T) {
+	reg, err := combat.NewRegistry(grapple{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := combat.NewSession(reg, combat.NewEncounter(duelID, grid.Map{W: 4, H: 2}, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []combat.Spec{
+		{ID: "ann", Name: "Ann", Side: "left", Pos: grid.Square{X: 0, Y: 0}, Stats: combat.Stats{MaxHP: 9, Speed: 3}},
+		{ID: "bob", Name: "Bob", Side: "right", Pos: grid.Square{X: 1, Y: 0}, Stats: combat.Stats{MaxHP: 9, Speed: 3}},
+	} {
+		if _, err := sess.Do(combat.Place{Spec: s}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, cmd := range []combat.Command{combat.RollInitiative{}, combat.Start{}} {
+		if _, err := sess.Do(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range i18n.Langs {
+		m := &Model{reg: reg, lang: l}
+		m.use(sess)
+		m.selected, m.target = "ann", "bob"
+		enc := m.state()
+		v := m.targetingView(enc)
+		if got := text(v.Standing); !strings.Contains(got, "grip 2/5 · held fast") || !strings.Contains(got, "GRAPPLE-2") {
+			t.Errorf("%s: the standing line reads %q", l, got)
+		}
+		marks := map[string]string{}
+		for _, tv := range m.boardView(enc).Tokens {
+			marks[tv.ID] = tv.Engaged
+		}
+		if marks["bob"] != "held-fast" || marks["ann"] != "" {
+			t.Errorf("%s: the board marks %v, want bob held fast", l, marks)
+		}
+	}
+}

@@ -42,13 +42,10 @@ func (m *Model) boardView(enc combat.Encounter) BoardView {
 			Selected: c.ID == m.selected, Acting: c.ID == enc.Current(), Target: c.ID == m.target, Ally: c.Side == first,
 			Label: labels[i], Focus: c.ID == focus,
 		})
-		if st := standing[c.ID]; st.Overwhelmed || st.Pinned {
+		if key, ok := standing[c.ID].Marked(); ok {
 			tv := &v.Tokens[len(v.Tokens)-1]
-			tv.Engaged = "pinned"
-			if st.Overwhelmed {
-				tv.Engaged = "overwhelmed"
-			}
-			tv.EngagedLabel = i18n.Label(m.lang, glossary(enc.Ruleset), tv.Engaged) + " (" + string(st.Rule) + ")"
+			tv.Engaged = key
+			tv.EngagedLabel = i18n.Label(m.lang, glossary(enc.Ruleset), key) + " (" + string(standing[c.ID].Rule) + ")"
 		}
 	}
 	return v
@@ -115,8 +112,8 @@ func badges(l i18n.Lang, enc combat.Encounter, c combat.Combatant, down, reactio
 	return b
 }
 
-// standings asks a ruleset with engagement rules (K-PIN) who is pinned or
-// overwhelmed, once per change of the session.
+// standings asks a ruleset with engagement rules for each creature's
+// engagement facts (ENG-ENGAGE-1), once per change of the session.
 func (m *Model) standings(enc combat.Encounter) map[string]combat.Standing {
 	c := m.cache()
 	if c.standing != nil {

@@ -314,15 +314,15 @@ func (m *Model) targetingView(enc combat.Encounter) *TargetingView {
 		}
 		v.Tier = line
 	}
-	if st, err := tg.Standing(enc, m.target); err == nil {
-		state := ""
-		if st.Overwhelmed {
-			state = " · " + i18n.Label(l, glossary(rs), "overwhelmed")
+	if st, err := tg.Standing(enc, m.target); err == nil && len(st.Facts) > 0 {
+		facts := make([]string, len(st.Facts))
+		for i, f := range st.Facts {
+			facts[i] = i18n.Label(l, glossary(rs), f.Key)
+			if f.Of > 0 {
+				facts[i] = i18n.T(l, "target.count", "what", facts[i], "n", f.N, "of", f.Of)
+			}
 		}
-		if st.Pinned {
-			state += " · " + i18n.Label(l, glossary(rs), "pinned")
-		}
-		v.Standing = i18n.Parts(l, "target.pins", "used", st.PinsUsed, "capacity", st.PinCapacity, "state", state, "rule", string(st.Rule))
+		v.Standing = i18n.Parts(l, "target.standing", "facts", strings.Join(facts, " · "), "rule", string(st.Rule))
 	}
 	return v
 }

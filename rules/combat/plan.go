@@ -102,17 +102,40 @@ type Targeting struct {
 	Reason    string     `json:"reason,omitempty"` // key, when not allowed
 }
 
-// Standing is a combatant's engagement: how many enemies it pins out of how
-// many it can, and whether it is overwhelmed or pinned (K-PIN).
+// Standing is a combatant's engagement in its ruleset's words
+// (ENG-ENGAGE-1): the facts the ruleset has of it, in the order a table
+// reads them, and the rule they follow. The engine reads none of them; the
+// UI names each by its key.
 type Standing struct {
-	PinsUsed    int    `json:"pinsUsed"`
-	PinCapacity int    `json:"pinCapacity"`
-	Overwhelmed bool   `json:"overwhelmed,omitempty"`
-	Pinned      bool   `json:"pinned,omitempty"`
-	Rule        RuleID `json:"rule"`
+	Facts []Fact `json:"facts,omitempty"`
+	Rule  RuleID `json:"rule"`
 }
 
-// Targeter is implemented by rulesets with attack tiers and engagement.
+// Fact is one fact of a combatant's engagement, named by a key of its
+// ruleset's glossary: a count out of a capacity (N of Of, Of > 0: the
+// enemies a fighter holds of those it can), or a state it is in (Of 0:
+// overwhelmed). Mark says the board marks the creature's token with it;
+// the first such fact of a Standing is the mark.
+type Fact struct {
+	Key  string `json:"key"`
+	N    int    `json:"n,omitempty"`
+	Of   int    `json:"of,omitempty"`
+	Mark bool   `json:"mark,omitempty"`
+}
+
+// Marked returns the key of the first fact of s that marks the token, and
+// false when none does.
+func (s Standing) Marked() (string, bool) {
+	for _, f := range s.Facts {
+		if f.Mark {
+			return f.Key, true
+		}
+	}
+	return "", false
+}
+
+// Targeter is implemented by rulesets with attack tiers and engagement
+// (ENG-ENGAGE-1).
 type Targeter interface {
 	Target(enc Encounter, attacker, defender string) (Targeting, error)
 	Standing(enc Encounter, id string) (Standing, error)

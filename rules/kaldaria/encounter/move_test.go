@@ -129,10 +129,10 @@ func TestMovementTypes(t *testing.T) {
 			t.Fatal(err)
 		}
 		do(t, s, combat.EndTurn{}, combat.EndTurn{})
-		if st, _ := (Ruleset{}).Standing(s.State(), "urchin"); !st.Pinned {
+		if st, _ := (Ruleset{}).Standing(s.State(), "urchin"); !hasFact(st, "pinned") {
 			t.Errorf("K-PIN-8: urchin in the guard's front slot not pinned: %+v", st)
 		}
-		if st, _ := (Ruleset{}).Standing(s.State(), "guard"); st.PinsUsed != 1 || st.PinCapacity != 3 || st.Overwhelmed {
+		if st, _ := (Ruleset{}).Standing(s.State(), "guard"); st.Facts[0] != (combat.Fact{Key: "pin-capacity", N: 1, Of: 3}) || hasFact(st, "overwhelmed") {
 			t.Errorf("guard's standing %+v, want 1/3", st)
 		}
 		_, err := s.Do(combat.Move{ID: "urchin", Path: []grid.Square{sq(4, 2)}})
@@ -152,7 +152,7 @@ func TestMovementTypes(t *testing.T) {
 		if e := stateOf(t, s.State(), "guard").EngagedBy; len(e) != 0 {
 			t.Errorf("E(guard) = %v after the retreat, want empty (K-PIN-9)", e)
 		}
-		if st, _ := (Ruleset{}).Standing(s.State(), "urchin"); st.Pinned {
+		if st, _ := (Ruleset{}).Standing(s.State(), "urchin"); hasFact(st, "pinned") {
 			t.Errorf("K-MOVE-11: urchin still pinned after its retreat")
 		}
 	})
@@ -202,4 +202,9 @@ func TestGiant(t *testing.T) {
 	if got := pending(s); got != "knight" {
 		t.Errorf("leaving the knight offered an OA to %q, want the knight", got)
 	}
+}
+
+// hasFact reports whether st holds the engagement fact key.
+func hasFact(st combat.Standing, key string) bool {
+	return slices.ContainsFunc(st.Facts, func(f combat.Fact) bool { return f.Key == key })
 }

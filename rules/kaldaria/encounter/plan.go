@@ -179,9 +179,10 @@ func (Ruleset) Target(enc combat.Encounter, attacker, defender string) (combat.T
 	return t, nil
 }
 
-// Standing returns the creature's engagement (K-PIN): the front slots in
-// use out of its pin capacity N, whether it is overwhelmed (K-PIN-5) and
-// whether it is pinned (K-PIN-8).
+// Standing returns the creature's engagement (K-PIN) as facts of the
+// glossary: the front slots in use out of its pin capacity N (K-PIN-3),
+// then, marking its token, whether it is overwhelmed (K-PIN-5) and whether
+// it is pinned (K-PIN-8), overwhelmed first.
 func (Ruleset) Standing(enc combat.Encounter, id string) (combat.Standing, error) {
 	fl, err := fieldNow(enc)
 	if err != nil {
@@ -191,8 +192,14 @@ func (Ruleset) Standing(enc combat.Encounter, id string) (combat.Standing, error
 	if err != nil {
 		return combat.Standing{}, err
 	}
-	return combat.Standing{PinsUsed: min(len(p.Engaged), p.N), PinCapacity: p.N, Overwhelmed: p.Overwhelmed,
-		Pinned: p.Pinned(), Rule: "K-PIN-3"}, nil
+	st := combat.Standing{Facts: []combat.Fact{{Key: "pin-capacity", N: min(len(p.Engaged), p.N), Of: p.N}}, Rule: "K-PIN-3"}
+	if p.Overwhelmed {
+		st.Facts = append(st.Facts, combat.Fact{Key: "overwhelmed", Mark: true})
+	}
+	if p.Pinned() {
+		st.Facts = append(st.Facts, combat.Fact{Key: "pinned", Mark: true})
+	}
+	return st, nil
 }
 
 // Threatened returns the squares where an enemy would make an opportunity

@@ -2,6 +2,7 @@ package encounter
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -190,7 +191,7 @@ func TestTiers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := (combat.Standing{PinsUsed: 3, PinCapacity: 3, Overwhelmed: true, Rule: "K-PIN-3"}); st != want {
+			if want := (combat.Standing{Facts: []combat.Fact{{Key: "pin-capacity", N: 3, Of: 3}, {Key: "overwhelmed", Mark: true}}, Rule: "K-PIN-3"}); !reflect.DeepEqual(st, want) {
 				t.Errorf("standing %+v, want 3/3 overwhelmed (K-PIN-5)", st)
 			}
 			// X2 is slain: every later entry moves up (K-PIN-9 step 4).
