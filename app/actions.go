@@ -9,7 +9,7 @@ import (
 
 // ActionsView is the actions panel's snapshot: what the acting creature
 // may do now besides attacking and moving, as its ruleset lists it
-// (combat.ActionLister; DND-ND-1, DND-BONUS-1).
+// (combat.ActionLister, ENG-TURN-4).
 type ActionsView struct {
 	Lang    i18n.Lang
 	Buttons []ActionButton

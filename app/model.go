@@ -47,7 +47,7 @@ type Model struct {
 	dice       string // physical dice typed by the user, space separated
 	last       []combat.Event
 	draft      draft             // the combatant editor's form
-	surprised  map[string]bool   // creatures marked surprised before the start (DND-SURP-4)
+	surprised  map[string]bool   // creatures marked surprised before the start (ENG-SURP-2)
 	marks      int               // counts changes of surprised, which the tracker shows
 	picks      map[string]string // the round panel's choices for acts that take a number, by form and field
 	blast      map[string]bool   // the targets ticked for a blast, by attacker and target
