@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"encoding/json"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -20,9 +21,9 @@ type derivedKey struct{}
 // battle with the mover standing there.
 type derived struct {
 	// What it was derived from: the map, the round, the initiative order's
-	// members and the combatants: the field's fighters hold copies of
-	// them, and cs does when the field could not be built.
-	cs    []*combat.Combatant
+	// members and the combatants: the field's fighters hold what it read
+	// of them, and cs does when the field could not be built.
+	cs    []*seen
 	m     grid.Map
 	round int
 	order [][]string
@@ -119,9 +120,10 @@ func derive(enc combat.Encounter) *derived {
 		d.field, d.err = buildField(enc, prev, nil)
 	}
 	if d.err != nil {
-		d.cs = make([]*combat.Combatant, len(enc.Combatants))
-		for i, c := range enc.Combatants {
-			d.cs[i] = own(c)
+		d.cs = make([]*seen, len(enc.Combatants))
+		for i := range enc.Combatants {
+			s := seenOf(&enc.Combatants[i])
+			d.cs[i] = &s
 		}
 	}
 	if d.err == nil && old != nil && old.err == nil && d.field.battle == old.field.battle {
@@ -141,8 +143,8 @@ func (d *derived) combatants() int {
 	return len(d.cs)
 }
 
-// combatant returns the copy of combatant i that d was derived from.
-func (d *derived) combatant(i int) *combat.Combatant {
+// combatant returns what d read of combatant i.
+func (d *derived) combatant(i int) *seen {
 	if d.field != nil {
 		return &d.field.fs[i].c
 	}
@@ -199,16 +201,31 @@ func battleNow(enc combat.Encounter, id string) (*tactics.Battle, error) {
 
 // movedOnly reports whether a and b are equal but for where they stand
 // (and what sameCombatant does not compare).
-func movedOnly(a, b *combat.Combatant) bool {
+func movedOnly(a *seen, b *combat.Combatant) bool {
 	x := *a
 	x.Pos = b.Pos
 	return sameCombatant(&x, b)
 }
 
-// own returns a copy of c with its own list of conditions.
-func own(c combat.Combatant) *combat.Combatant {
-	c.Conditions = slices.Clone(c.Conditions)
-	return &c
+// seen is what a derived state reads of a combatant, and so what tells
+// whether it changed: all but what is left of its budget and the turns it
+// took (which queries read from the encounter itself, live), its name
+// and the engine's stats (which follow from the stat block). Its list of
+// conditions is its own (a caller may change the encounter's in place);
+// the opaque JSON is shared, the engine only ever replacing it.
+type seen struct {
+	ID, Side                   string
+	Pos                        grid.Square
+	HP                         int
+	Surprised                  bool
+	Conditions                 []string
+	Profile, RoundState, State json.RawMessage
+}
+
+// seenOf returns what a derived state reads of c.
+func seenOf(c *combat.Combatant) seen {
+	return seen{ID: c.ID, Side: c.Side, Pos: c.Pos, HP: c.HP, Surprised: c.Surprised, Conditions: slices.Clone(c.Conditions),
+		Profile: c.Profile, RoundState: c.RoundState, State: c.State}
 }
 
 // changes compares enc with what d was derived from. similar is true when
@@ -274,7 +291,7 @@ func (d *derived) sameFrame(enc combat.Encounter) bool {
 // engine's stats (which follow from the stat block), which nothing derived
 // reads. The opaque JSON is compared by identity first: the engine only
 // ever replaces it.
-func sameCombatant(a, b *combat.Combatant) bool {
+func sameCombatant(a *seen, b *combat.Combatant) bool {
 	return a.Pos == b.Pos && a.HP == b.HP && a.Surprised == b.Surprised &&
 		same(a.Profile, b.Profile) && same(a.RoundState, b.RoundState) && same(a.State, b.State) &&
 		a.ID == b.ID && a.Side == b.Side && slices.Equal(a.Conditions, b.Conditions)

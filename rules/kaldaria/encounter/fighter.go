@@ -49,7 +49,7 @@ type lasting struct {
 // per-round and persistent state, decoded. The sheet is shared by the
 // fighters decoded from the same JSON: read it only.
 type fighter struct {
-	c     combat.Combatant
+	c     seen
 	sheet *sheet
 	round roundState
 	state lasting
@@ -85,8 +85,7 @@ func decodeFighter(c combat.Combatant, was fighter, l *lineage) (fighter, error)
 	if len(c.Profile) == 0 {
 		return fighter{}, combat.Invalid("K-RES-2", "profile", "%q has no Kaldaria profile", c.ID)
 	}
-	f := fighter{c: c}
-	f.c.Conditions = slices.Clone(c.Conditions) // its own: the caller may change c's
+	f := fighter{c: seenOf(&c)}
 	var err error
 	if was.sheet != nil && same(c.Profile, was.c.Profile) {
 		f.sheet = was.sheet
@@ -116,12 +115,13 @@ func decodeFighter(c combat.Combatant, was fighter, l *lineage) (fighter, error)
 
 // live returns fighter f's combatant in enc, which a derived state's
 // fighter was decoded from: the same but for what sameCombatant does not
-// compare (what is left of its budget, the turns it took).
+// compare (what is left of its budget, the turns it took); should enc not
+// hold it (the fighter of nobody), one where f stands with no turn begun.
 func live(enc combat.Encounter, f *fighter) *combat.Combatant {
 	if i := enc.Find(f.c.ID); i >= 0 {
 		return &enc.Combatants[i]
 	}
-	return &f.c
+	return &combat.Combatant{ID: f.c.ID, Side: f.c.Side, Pos: f.c.Pos, HP: f.c.HP}
 }
 
 // sheet is a decoded stat block with what the ruleset reads from it alone:
@@ -136,7 +136,7 @@ func (f *fighter) has(k string) bool { return slices.Contains(f.c.Conditions, k)
 
 // out reports whether the creature is out of the fight: down, dead or
 // carried off by its life key (K-HP-3, K-LIFE-1, K-GRID-2).
-func (f *fighter) out() bool { return !f.c.Up() || f.state.Departed }
+func (f *fighter) out() bool { return f.c.HP <= 0 || f.state.Departed }
 
 // profile returns the stat block with the encounter's vitals: HP from the
 // combatant, force armour and life-key uses from the persistent state.
