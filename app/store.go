@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -151,7 +152,11 @@ func (t *Table) refresh(ctx app.Context, then func(app.Context)) {
 	}
 	t.shelf.db.List(func(ctx app.Context, list []LibEntry, err error) {
 		if err == nil {
-			slices.SortFunc(list, func(a, b LibEntry) int { return cmp.Or(cmp.Compare(b.Changed, a.Changed), strings.Compare(a.ID, b.ID)) })
+			// sort's shared code, not one more instantiation of slices' sort
+			// in app.wasm: the list is short and sorted once per read.
+			sort.SliceStable(list, func(i, j int) bool {
+				return cmp.Or(cmp.Compare(list[j].Changed, list[i].Changed), strings.Compare(list[i].ID, list[j].ID)) < 0
+			})
 			t.shelf.list = list
 		}
 		then(ctx)
