@@ -96,9 +96,7 @@ func state(enc combat.Encounter, id string) (Character, combat.Combatant, error)
 	c.Armour, c.Weapons = slices.Clone(c.Armour), slices.Clone(c.Weapons)
 	c.ID, c.HP = cb.ID, cb.HP
 	if len(cb.RoundState) > 0 {
-		w, err := memoized(enc, woundsKey(cb.RoundState), func() (w Wounds, err error) {
-			return w, combat.DecodeStrict("roundState", cb.RoundState, &w)
-		})
+		w, err := roundWounds(enc, cb)
 		if err != nil {
 			return Character{}, cb, err
 		}
@@ -108,6 +106,14 @@ func state(enc combat.Encounter, id string) (Character, combat.Combatant, error)
 		return Character{}, cb, err
 	}
 	return AdvanceDying(c, enc.Round-1).Character, cb, nil
+}
+
+// roundWounds decodes combatant cb's Wounds from its round state, once per
+// encounter memo.
+func roundWounds(enc combat.Encounter, cb combat.Combatant) (Wounds, error) {
+	return memoized(enc, woundsKey(cb.RoundState), func() (w Wounds, err error) {
+		return w, combat.DecodeStrict("roundState", cb.RoundState, &w)
+	})
 }
 
 // profileKey and woundsKey name a stat block and a Wounds, by their JSON,

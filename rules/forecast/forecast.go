@@ -327,7 +327,7 @@ func New(reg *combat.Registry, enc combat.Encounter, s Settings) (*Forecaster, e
 	if err != nil {
 		return nil, err
 	}
-	f := &Forecaster{rs: rs, start: enc.Clone(), set: s.withDefaults(), policy: map[string]Policy{}, judge: judgeOf(rs.ID()), board: board}
+	f := &Forecaster{rs: rs, start: enc.Clone(), set: s.withDefaults(), policy: map[string]Policy{}, judge: judgeOf(rs), board: board}
 	for _, c := range enc.Combatants {
 		i := slices.Index(f.sides, c.Side)
 		if i < 0 {

@@ -3,66 +3,35 @@ package forecast
 import (
 	"encoding/json"
 
-	"battlemat/rules/cairn"
 	"battlemat/rules/combat"
-	"battlemat/rules/dnd5e"
-	"battlemat/rules/kaldaria/encounter"
 )
 
 // judge is what a forecast needs to know about a ruleset beyond the
 // engine's queries: whether a creature is still fighting and whether it is
-// dead. The engine's combat.IsUp is the base of both.
+// dead (ENG-FATE-1). The engine's combat.IsUp is the base of both; the
+// ruleset's optional capabilities say the rest.
 type judge struct {
 	// out reports conditions, beyond the engine's IsUp, in which a
 	// creature no longer fights (nil: none).
-	out func(c combat.Combatant) bool
+	out combat.Outer
 	// dead reports whether a creature is dead (nil: never, unless
 	// deathLine says; the ruleset leaves death to the GM).
-	dead func(c combat.Combatant) bool
-	// deathLine returns the HP below which a creature with stat block
-	// profile is dead, ok false when the block cannot be read (nil: dead
-	// alone decides). A forecast reads it once per stat block it starts
-	// with (lines).
-	deathLine func(profile json.RawMessage) (line int, ok bool)
+	dead combat.Mortal
+	// deathLine gives the HP below which a creature with a stat block is
+	// dead (nil: dead alone decides). A forecast reads it once per stat
+	// block it starts with (lines).
+	deathLine combat.DeathLiner
 }
 
-// judges holds each ruleset's judge by ID; a ruleset not listed is judged
-// by IsUp alone and never dead.
-var judges = map[string]judge{
-	// K-HP-3: down at 0 HP, dead below minus the life-force bonus, which
-	// is never negative: a creature with HP left is not read further.
-	encounter.RulesetID: {deathLine: func(profile json.RawMessage) (int, bool) {
-		s, err := encounter.DecodeSheet(profile)
-		return -s.Stats.LifeForce, err == nil
-	}},
-	// DND-ND-5 leaves death to the GM; massive damage kills outright when
-	// the damage left over at 0 HP reaches the HP maximum (SRD).
-	dnd5e.RulesetID: {dead: func(c combat.Combatant) bool { return c.HP <= -c.Stats.MaxHP }},
-	// CA-CRIT-2, CA-CRIT-5, CA-MORALE-2: critical damage leaves a crawl
-	// and no attack, a fleeing creature leaves; both are out of the fight.
-	cairn.RulesetID: {
-		out: func(c combat.Combatant) bool {
-			w, ok := cairnWounds(c)
-			return ok && (w.Status.Critical || w.Status.Fleeing)
-		},
-		dead: func(c combat.Combatant) bool {
-			w, ok := cairnWounds(c)
-			return ok && w.Status.Dead
-		},
-	},
+// judgeOf returns the judge of ruleset rs: its capabilities, where it
+// has them.
+func judgeOf(rs combat.Ruleset) judge {
+	var j judge
+	j.out, _ = rs.(combat.Outer)
+	j.dead, _ = rs.(combat.Mortal)
+	j.deathLine, _ = rs.(combat.DeathLiner)
+	return j
 }
-
-// cairnWounds decodes a DAIRN combatant's wounds.
-func cairnWounds(c combat.Combatant) (cairn.Wounds, bool) {
-	var w cairn.Wounds
-	if len(c.RoundState) == 0 || json.Unmarshal(c.RoundState, &w) != nil {
-		return w, false
-	}
-	return w, true
-}
-
-// judgeOf returns the judge of a ruleset.
-func judgeOf(id string) judge { return judges[id] }
 
 // fighting reports whether combatant id is still in the fight.
 func (j judge) fighting(rs combat.Ruleset, enc combat.Encounter, id string) bool {
@@ -73,17 +42,17 @@ func (j judge) fighting(rs combat.Ruleset, enc combat.Encounter, id string) bool
 	if j.out == nil {
 		return true
 	}
-	c, _ := enc.Combatant(id)
-	return !j.out(c)
+	out, err := j.out.Out(enc, id)
+	return err == nil && !out
 }
 
 // isDead reports whether c is dead.
 func (j judge) isDead(c combat.Combatant) bool {
 	if j.deathLine != nil {
-		line, ok := j.deathLine(c.Profile)
+		line, ok := j.deathLine.DeathLine(c.Profile)
 		return ok && c.HP < line
 	}
-	return j.dead != nil && j.dead(c)
+	return j.dead != nil && j.dead.Dead(c)
 }
 
 // deathLines are the death lines (judge.deathLine) of the stat blocks of
@@ -102,7 +71,7 @@ func (j judge) lines(cs []combat.Combatant) deathLines {
 		return d
 	}
 	for _, c := range cs {
-		line, ok := j.deathLine(c.Profile)
+		line, ok := j.deathLine.DeathLine(c.Profile)
 		d.profiles, d.lines, d.ok = append(d.profiles, c.Profile), append(d.lines, line), append(d.ok, ok)
 	}
 	return d
