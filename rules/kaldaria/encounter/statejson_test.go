@@ -23,13 +23,7 @@ func TestStateJSON(t *testing.T) {
 		{RoundState: kaldaria.RoundState{OAsMade: []string{}}, Struck: []string{}},
 	}
 	for _, r := range rounds {
-		want, err := json.Marshal(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := marshalRound(r); !bytes.Equal(got, want) {
-			t.Errorf("marshalRound(%+v) = %s, json.Marshal gives %s", r, got, want)
-		}
+		likeMarshal(t, "marshalRound", marshalRound, r)
 	}
 	states := []lasting{
 		{},
@@ -43,13 +37,20 @@ func TestStateJSON(t *testing.T) {
 		{EngagedBy: []string{}},
 	}
 	for _, st := range states {
-		want, err := json.Marshal(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := marshalLasting(st); !bytes.Equal(got, want) {
-			t.Errorf("marshalLasting(%+v) = %s, json.Marshal gives %s", st, got, want)
-		}
+		likeMarshal(t, "marshalLasting", marshalLasting, st)
+	}
+}
+
+// likeMarshal checks that the writer called name gives json.Marshal's
+// bytes for v.
+func likeMarshal[T any](t *testing.T, name string, write func(T) json.RawMessage, v T) {
+	t.Helper()
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := write(v); !bytes.Equal(got, want) {
+		t.Errorf("%s(%+v) = %s, json.Marshal gives %s", name, v, got, want)
 	}
 }
 
@@ -66,13 +67,7 @@ func FuzzStateJSON(f *testing.F) {
 			}
 		}
 		r := roundState{RoundState: kaldaria.RoundState{WeaponParries: w, ShieldParries: s, AuraParries: a, DodgeHits: d, OAsMade: keys}, Struck: keys[min(1, len(keys)):]}
-		want, err := json.Marshal(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := marshalRound(r); !bytes.Equal(got, want) {
-			t.Fatalf("marshalRound(%+v) = %s, json.Marshal gives %s", r, got, want)
-		}
+		likeMarshal(t, "marshalRound", marshalRound, r)
 		v := int(n)
 		st := lasting{EngagedBy: keys, Departed: departed, MovedRound: w, ChargeRounds: s}
 		if n >= 0 {
@@ -81,12 +76,6 @@ func FuzzStateJSON(f *testing.F) {
 		if n%2 == 0 {
 			st.LifeKeyUses = &v
 		}
-		want, err = json.Marshal(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := marshalLasting(st); !bytes.Equal(got, want) {
-			t.Fatalf("marshalLasting(%+v) = %s, json.Marshal gives %s", st, got, want)
-		}
+		likeMarshal(t, "marshalLasting", marshalLasting, st)
 	})
 }
