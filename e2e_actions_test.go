@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
 )
@@ -14,7 +15,8 @@ import (
 // TestE2EDash opens the 5e ambush with the fighter acting from a corner,
 // where 30 ft does not cover the map: its Dash button, offered by the
 // ruleset's action list, adds its speed to the turn (DND-ND-1), so the
-// walking band grows and the spent action's buttons go away.
+// walking band grows and the spent action's buttons go away. In Hebrew
+// the buttons read 5e's glossary: its label, the SRD's term after it.
 func TestE2EDash(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
@@ -36,6 +38,14 @@ func TestE2EDash(t *testing.T) {
 	walk := `+(document.querySelector('#layer-bands path#band-walk') || {dataset: {count: 0}}).dataset.count`
 	before := poll[int](t, ctx, walk, 5*time.Second)
 	screenshot(t, ctx, "actions-before-dash")
+	chooseLang(t, ctx, i18n.Hebrew)
+	for _, key := range []string{"dash", "disengage", "dodge", "hide"} {
+		if got, want := eval[string](t, ctx, `document.getElementById('action-`+key+`').textContent`), i18n.Label(i18n.Hebrew, e2eGlossary("dnd5e"), key); got != want || !strings.Contains(got, "(") {
+			t.Errorf("in Hebrew the %s button reads %q, want %q", key, got, want)
+		}
+	}
+	screenshot(t, ctx, "actions-he")
+	chooseLang(t, ctx, i18n.English)
 
 	click(t, ctx, "#action-dash")
 	after := poll[int](t, ctx, walk+` > `+itoa(before)+` && `+walk, 5*time.Second)

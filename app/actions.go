@@ -69,7 +69,8 @@ const actionKeyFamily = "turn"
 
 // actionLabel names a listed action in l: from the catalogue when it has
 // the key, else as a ruleset term; one that spends another counter than
-// attacks do (a bonus action) names the counter.
+// attacks do (a bonus action) names the counter after it, by its short
+// name (i18n.Short) inside the parentheses.
 func actionLabel(l i18n.Lang, ruleset string, c combat.ActionChoice) string {
 	key := actionKeyFamily + ".action." + c.Key
 	label := i18n.T(l, key)
@@ -77,7 +78,7 @@ func actionLabel(l i18n.Lang, ruleset string, c combat.ActionChoice) string {
 		label = i18n.Label(l, glossary(ruleset), c.Key)
 	}
 	if c.Resource != "" && !spendsAttack(ruleset, c.Resource) {
-		return i18n.T(l, "turn.action.spends", "action", label, "counter", counterWord(l, ruleset, c.Resource))
+		return i18n.T(l, "turn.action.spends", "action", label, "counter", counterNamed(l, ruleset, c.Resource, i18n.Short))
 	}
 	return label
 }

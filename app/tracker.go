@@ -98,7 +98,9 @@ func (m *Model) trackerView(enc combat.Encounter) TrackerView {
 // for a turn, in its order and units ("movement 30 ft, action 1"), leaving
 // out a counter the engine does not spend itself that the creature never
 // gets (a bonus action without a feature granting one); the counters held
-// between turns (the reaction) are left to each creature's row.
+// between turns (the reaction) are left to each creature's row. The list
+// stands in parentheses: a counter the ruleset's glossary names goes by
+// its label alone (i18n.Short).
 func (m *Model) countersLeft(enc combat.Encounter, me combat.Combatant) string {
 	l := m.lang
 	rs := m.sess.Ruleset()
@@ -113,7 +115,7 @@ func (m *Model) countersLeft(enc combat.Encounter, me combat.Combatant) string {
 		if c.Unit == combat.UnitMovement {
 			n = m.distance(left)
 		}
-		parts = append(parts, i18n.T(l, "turn.left", "counter", counterWord(l, rs.ID(), c.Key), "n", n))
+		parts = append(parts, i18n.T(l, "turn.left", "counter", counterNamed(l, rs.ID(), c.Key, i18n.Short), "n", n))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -121,10 +123,16 @@ func (m *Model) countersLeft(enc combat.Encounter, me combat.Combatant) string {
 // counterWord names a ruleset's counter in l: the app's word for it, else
 // the ruleset's glossary term.
 func counterWord(l i18n.Lang, ruleset, key string) string {
+	return counterNamed(l, ruleset, key, i18n.Label)
+}
+
+// counterNamed is counterWord with the glossary term named by name
+// (i18n.Label, or i18n.Short inside parentheses).
+func counterNamed(l i18n.Lang, ruleset, key string, name func(i18n.Lang, *combat.Glossary, string) string) string {
 	if i18n.Has("counter." + key) {
 		return i18n.T(l, "counter."+key)
 	}
-	return i18n.Label(l, glossary(ruleset), key)
+	return name(l, glossary(ruleset), key)
 }
 
 // counterName is a ruleset's counter as a message's value, named for the

@@ -15,7 +15,8 @@ import (
 // TestTrackerShowsTheRulesetsCounters: the acting creature's line in the
 // tracker lists what is left of the counters its ruleset declares, in the
 // ruleset's order and words and in the reader's language: 5e's movement in
-// feet, action, bonus action and object interaction (the fighter, who
+// feet, action, bonus action and object interaction (the last two its
+// glossary's, by their label alone inside the line's parentheses) (the fighter, who
 // has no bonus action, is not shown one), Kaldaria's and
 // Kryształy Czasu's attacks, DAIRN's action; a reaction is shown per
 // creature, and only where the ruleset counts one.

@@ -78,7 +78,32 @@ func Label(l Lang, gl *combat.Glossary, key string) string {
 	if l == g.Lang {
 		return g.Native
 	}
-	// A label the same as the English one ("HP") is written the English way.
+	label := shortLabel(l, gl, g, key)
+	native := g.Bare()
+	if Dir(l) != Dir(g.Lang) {
+		native = Isolate(native)
+	}
+	return label + " (" + native + ")"
+}
+
+// Short names an engine key as Label does, without the native term after
+// a label: where the name stands inside another's parentheses ("Sprint
+// (akcja dodatkowa)", not "Sprint (Dash) (akcja dodatkowa (bonus
+// action))").
+func Short(l Lang, gl *combat.Glossary, key string) string {
+	l = l.valid()
+	g, ok := Term(gl, key)
+	if !ok || l == g.Lang {
+		return Label(l, gl, key)
+	}
+	return shortLabel(l, gl, g, key)
+}
+
+// shortLabel is the label of g, the term for key in gl, in l: the
+// ruleset's label in that language, else the English one, isolated when
+// it runs in the other direction from l. A label the same as the English
+// one ("HP") is written the English way.
+func shortLabel(l Lang, gl *combat.Glossary, g Gloss, key string) string {
 	label, lang := g.English, English
 	if s, ok := gl.Label(l.String(), key); ok && s != g.English {
 		label, lang = s, l
@@ -86,11 +111,7 @@ func Label(l Lang, gl *combat.Glossary, key string) string {
 	if Dir(l) != Dir(lang) {
 		label = Isolate(label)
 	}
-	native := g.Bare()
-	if Dir(l) != Dir(g.Lang) {
-		native = Isolate(native)
-	}
-	return label + " (" + native + ")"
+	return label
 }
 
 // ActLabel is Label for the key of a ruleset's act. A key the ruleset does

@@ -1,0 +1,39 @@
+package dnd5e
+
+import (
+	"testing"
+
+	"battlemat/rules/combat"
+)
+
+// TestGlossaryNamesTheTurn: 5e's glossary names the counters of its turn
+// that the engine does not name (the bonus action, DND-BONUS-2, and the
+// object interaction, DND-FREE-3) and every action of DND-ND-1 it lists
+// but the attack and any other action, with a label and an explanation in
+// each of the app's other languages.
+func TestGlossaryNamesTheTurn(t *testing.T) {
+	g := combat.GlossaryOf(Ruleset{})
+	if g == nil {
+		t.Fatal("5e has no glossary")
+	}
+	keys := []string{CounterBonus, CounterInteraction}
+	for _, a := range []Action{ActionDash, ActionDisengage, ActionDodge, ActionHide} {
+		keys = append(keys, string(a))
+	}
+	for _, key := range keys {
+		if _, ok := g.Term(key); !ok {
+			t.Errorf("%q: no term", key)
+		}
+		for _, lang := range []string{"en", "he", "pl", "kk"} {
+			if s, ok := g.Label(lang, key); !ok || s == "" {
+				t.Errorf("%s, %q: no label", lang, key)
+			}
+			if s, ok := g.Explanation(lang, key); !ok || s == "" {
+				t.Errorf("%s, %q: no explanation", lang, key)
+			}
+		}
+	}
+	if len(g.Terms) != len(keys) {
+		t.Errorf("%d terms, want %d", len(g.Terms), len(keys))
+	}
+}
