@@ -15,8 +15,9 @@ import (
 // TestE2EDash opens the 5e ambush with the fighter acting from a corner,
 // where 30 ft does not cover the map: its Dash button, offered by the
 // ruleset's action list, adds its speed to the turn (DND-ND-1), so the
-// walking band grows and the spent action's buttons go away. In Hebrew
-// the buttons read 5e's glossary: its label, the SRD's term after it.
+// walking band grows and the spent action's buttons go away. Opened in
+// Hebrew, the notice names the ruleset by its name, not its ID, and the
+// buttons read 5e's glossary: its label, the SRD's term after it.
 func TestE2EDash(t *testing.T) {
 	srv := startServer(t)
 	ctx := newBrowser(t)
@@ -39,6 +40,12 @@ func TestE2EDash(t *testing.T) {
 	before := poll[int](t, ctx, walk, 5*time.Second)
 	screenshot(t, ctx, "actions-before-dash")
 	chooseLang(t, ctx, i18n.Hebrew)
+	navigate(t, ctx, srv.URL+"/#"+link) // the link again, opened in Hebrew
+	poll[bool](t, ctx, `document.querySelector('#token-fighter.acting') !== null && document.getElementById('action-dash') !== null`, 10*time.Second)
+	name, _ := e2eGlossary("dnd5e").Name("he")
+	if notice := eval[string](t, ctx, `(document.getElementById('notice') || {}).textContent || ''`); !strings.Contains(notice, i18n.T(i18n.Hebrew, "library.name.link", "ruleset", i18n.Isolate(name))) {
+		t.Errorf("in Hebrew the opened link's notice reads %q, without the ruleset's name %q", notice, name)
+	}
 	for _, key := range []string{"dash", "disengage", "dodge", "hide"} {
 		if got, want := eval[string](t, ctx, `document.getElementById('action-`+key+`').textContent`), i18n.Label(i18n.Hebrew, e2eGlossary("dnd5e"), key); got != want || !strings.Contains(got, "(") {
 			t.Errorf("in Hebrew the %s button reads %q, want %q", key, got, want)

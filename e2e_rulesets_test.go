@@ -3,9 +3,11 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
 
+	"battlemat/app/i18n"
 	"battlemat/rules/combat"
 	"battlemat/rules/grid"
 	"battlemat/rules/rulesets"
@@ -76,7 +78,8 @@ func adjacentFree(enc combat.Encounter, att, def combat.Combatant) (grid.Square,
 }
 
 // TestE2EEveryRuleset loads each ruleset's first sample and resolves one
-// attack in the browser: odds shown before, a trace with rule IDs after.
+// attack in the browser: the notice names the ruleset by its own name,
+// odds are shown before, a trace with rule IDs after.
 func TestE2EEveryRuleset(t *testing.T) {
 	srv := startServer(t)
 	seen := map[string]bool{}
@@ -90,6 +93,10 @@ func TestE2EEveryRuleset(t *testing.T) {
 			link, att, def := duelLink(t, s)
 			navigate(t, ctx, srv.URL+"/#"+link)
 			poll[bool](t, ctx, `document.querySelector('#token-`+att+`.acting') !== null`, 10*time.Second)
+			name, _ := e2eGlossary(s.Ruleset).Name("en")
+			if notice := eval[string](t, ctx, `(document.getElementById('notice') || {}).textContent || ''`); !strings.Contains(notice, i18n.T(i18n.English, "library.name.link", "ruleset", name)) || strings.Contains(notice, "("+s.Ruleset+")") {
+				t.Errorf("the notice of the opened link names the ruleset %q: %q", name, notice)
+			}
 			tap(t, ctx, def.Pos)
 			poll[bool](t, ctx, `document.querySelectorAll('#odds .chance').length > 0`, 5*time.Second)
 			click(t, ctx, "#roll")

@@ -33,7 +33,7 @@ func (t *Table) renderEditor(enc combat.Encounter) app.UI {
 	ids := t.reg.IDs()
 	rsOpts := make([]app.UI, len(ids))
 	for i, id := range ids {
-		rsOpts[i] = app.Option().Value(id).Selected(id == enc.Ruleset).Text(i18n.Isolate(id))
+		rsOpts[i] = app.Option().Value(id).Selected(id == enc.Ruleset).Text(rulesetName(l, id))
 	}
 	body := []app.UI{
 		app.H2().Text(i18n.T(l, "edit.title")),
@@ -256,5 +256,5 @@ func (t *Table) newEncounter(ctx app.Context, e app.Event) {
 		}
 		break
 	}
-	t.adopt(ctx, sess, i18n.T(t.lang, "library.name.blank", "ruleset", id), "notice.opened.blank")
+	t.adopt(ctx, sess, i18n.T(t.lang, "library.name.blank", "ruleset", rulesetName(t.lang, id)), "notice.opened.blank")
 }

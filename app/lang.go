@@ -73,6 +73,25 @@ var shipped = rulesets.Registry()
 // then uses its catalogue's words).
 func glossary(ruleset string) *combat.Glossary { return shipped.Glossary(ruleset) }
 
+// linkName is the library name of an encounter of the given ruleset
+// opened from a share link, for a reader of l.
+func linkName(l i18n.Lang, ruleset string) string {
+	return i18n.T(l, "library.name.link", "ruleset", rulesetName(l, ruleset))
+}
+
+// rulesetName names a ruleset for a reader of l: its own name in l (its
+// glossary's), isolated in a language that runs the other way than the
+// name may, or its ID, isolated, for a ruleset without one.
+func rulesetName(l i18n.Lang, ruleset string) string {
+	if s, ok := glossary(ruleset).Name(l.String()); ok {
+		if i18n.Dir(l) == "rtl" {
+			return i18n.Isolate(s)
+		}
+		return s
+	}
+	return i18n.Isolate(ruleset)
+}
+
 // badge names a condition or state on a token in as few letters as
 // possible: the ruleset's own term for readers of its language, else the
 // catalogue's word, else the key.

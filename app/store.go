@@ -410,7 +410,7 @@ func (t *Table) openFragment(ctx app.Context) bool {
 		t.notice = warn("notice.link-damaged", "error", err)
 		return false
 	}
-	t.adopt(ctx, sess, i18n.T(t.lang, "library.name.link", "ruleset", sess.State().Ruleset), "notice.opened.link")
+	t.adopt(ctx, sess, linkName(t.lang, sess.State().Ruleset), "notice.opened.link")
 	return true
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app/i18n"
+	"battlemat/rules/cairn"
 	"battlemat/rules/combat"
 	"battlemat/rules/rulesets"
 )
@@ -124,5 +125,28 @@ func TestCountedNotice(t *testing.T) {
 	pl := app.HTMLString(app.P().Body(n.render(i18n.Polish)...))
 	if !strings.Contains(pl, "bajtów") {
 		t.Errorf("Polish takes the form for many: %s", pl)
+	}
+}
+
+// TestLinkNamesTheRuleset: an encounter opened from a share link is named
+// after its ruleset by the ruleset's own name in the reader's language,
+// never by its ID: in Hebrew DAIRN's link reads "מקישור: DAIRN (Cairn
+// 2e)", the name isolated from the Hebrew around it, not "מקישור (cairn)".
+// A ruleset without a name of its own (the test's duel) goes by its ID.
+func TestLinkNamesTheRuleset(t *testing.T) {
+	for _, r := range rulesets.All() {
+		for _, l := range i18n.Langs {
+			name, ok := glossary(r.ID()).Name(l.String())
+			got := linkName(l, r.ID())
+			if !ok || strings.Contains(got, r.ID()) || !strings.Contains(got, name) {
+				t.Errorf("%s, %v: the link is named %q, want the ruleset's name %q and not its ID", r.ID(), l, got, name)
+			}
+		}
+	}
+	if got, want := linkName(i18n.Hebrew, cairn.RulesetID), "מקישור: "+i18n.Isolate("DAIRN (Cairn 2e)"); got != want {
+		t.Errorf("in Hebrew DAIRN's link is named %q, want %q", got, want)
+	}
+	if got := linkName(i18n.English, duelID); !strings.Contains(got, duelID) {
+		t.Errorf("a ruleset without a name: the link is named %q, want its ID", got)
 	}
 }

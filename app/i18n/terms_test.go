@@ -30,7 +30,8 @@ var scripts = map[Lang]*unicode.RangeTable{English: unicode.Latin, Hebrew: unico
 // is explained in every other language of the UI, in its own words, with no
 // explanation for a key the glossary lacks, and labelled in every language
 // other than English and the rulebook's, in that language's words, with no
-// label for a key the glossary lacks.
+// label for a key the glossary lacks; the ruleset has a name in every
+// language.
 func TestGlossaries(t *testing.T) {
 	n := 0
 	for _, r := range rulesets.All() {
@@ -53,6 +54,11 @@ func TestGlossaries(t *testing.T) {
 				}
 				if got, ok := Term(g, key); !ok || got.Lang != lang || got.Native != term.Native {
 					t.Errorf("Term(%q) = %+v, %v", key, got, ok)
+				}
+			}
+			for _, l := range Langs {
+				if s, ok := g.Names[l.String()]; !ok || s == "" {
+					t.Errorf("%v: the ruleset has no name", l)
 				}
 			}
 			for alias, key := range g.Aliases {

@@ -64,6 +64,7 @@ func (Ruleset) Glossary() *combat.Glossary { return &glossary }
 var glossary = combat.Glossary{
 	Lang:    "kk",
 	Terms:   terms,
+	Names:   map[string]string{"en": "DAIRN (Cairn 2e)", "he": "DAIRN (Cairn 2e)", "pl": "DAIRN (Cairn 2e)", "kk": "DAIRN (Cairn 2e)"},
 	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
 	Labels:  map[string]map[string]string{"he": labelsHe, "pl": labelsPl},
 }

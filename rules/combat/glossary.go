@@ -31,6 +31,9 @@ type Glossary struct {
 	// write in their own way in that language, by number of sides
 	// (Kaldaria's percentile die in Hebrew).
 	Dice map[string]map[int]string
+	// Names holds the ruleset's own name, as a reader of each language
+	// tag, English included, knows it ("Kaldaria", "קלדריה").
+	Names map[string]string
 }
 
 // Term is how a ruleset names one key.
@@ -107,6 +110,19 @@ func (g *Glossary) Label(lang, key string) (string, bool) {
 	if lang != "en" {
 		s = g.Labels[lang][g.Key(key)]
 	}
+	return s, s != ""
+}
+
+// Name returns the ruleset's name for a reader of lang, else its English
+// name. It reports false for a nil glossary and one without a name.
+func (g *Glossary) Name(lang string) (string, bool) {
+	if g == nil {
+		return "", false
+	}
+	if s, ok := g.Names[lang]; ok && s != "" {
+		return s, true
+	}
+	s := g.Names["en"]
 	return s, s != ""
 }
 

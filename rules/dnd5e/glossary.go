@@ -7,7 +7,8 @@ import "battlemat/rules/combat"
 // use, with a label and an explanation in every other language of the
 // app.
 var glossary = &combat.Glossary{
-	Lang: "en",
+	Lang:  "en",
+	Names: map[string]string{"en": "D&D 5e", "he": "D&D 5e", "pl": "D&D 5e", "kk": "D&D 5e"},
 	Terms: map[string]combat.Term{
 		// DND-BONUS-1, DND-BONUS-2: only a feature grants one; one a turn.
 		CounterBonus: {Native: "bonus action", English: "bonus action",

@@ -78,6 +78,7 @@ func (Ruleset) Glossary() *combat.Glossary { return &glossary }
 var glossary = combat.Glossary{
 	Lang:    "pl",
 	Terms:   terms,
+	Names:   map[string]string{"en": "Kryształy Czasu", "he": "Kryształy Czasu", "pl": "Kryształy Czasu", "kk": "Kryształy Czasu"},
 	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
 	Labels:  map[string]map[string]string{"he": labelsHe, "kk": labelsKk},
 }

@@ -13,6 +13,7 @@ var glossary = combat.Glossary{
 	Aliases: aliases,
 	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
 	Labels:  map[string]map[string]string{"pl": labelsPl, "kk": labelsKk},
+	Names:   map[string]string{"en": "Kaldaria", "he": "קלדריה", "pl": "Kaldaria", "kk": "Калдария"},
 	// The percentile die is "ק%" in the Hebrew rulebook.
 	Dice: map[string]map[int]string{"he": {100: "ק%"}},
 }
