@@ -92,10 +92,14 @@ type Planner interface {
 }
 
 // Targeting is what an attack by one combatant on another would be right
-// now: its tier and the modifiers that come with it (K-FLANK-9), or why it
-// is not possible.
+// now: the position it is made from and the modifiers that come with it, or
+// why it is not possible. The ruleset names the position by a key of its
+// glossary (Tier) and ranks it (Edge, ENG-ENGAGE-2): 0 for a position that gives the
+// attacker nothing, higher for one that favours it more, on the ruleset's own
+// scale. Tactics compare ranks and never read a ruleset's keys.
 type Targeting struct {
-	Tier      string     `json:"tier"` // "front", "flank", "second-flank", "rear"
+	Tier      string     `json:"tier"` // a key of the ruleset's glossary
+	Edge      int        `json:"edge,omitempty"`
 	Rule      RuleID     `json:"rule"`
 	Modifiers []Modifier `json:"modifiers,omitempty"`
 	Allowed   bool       `json:"allowed"`

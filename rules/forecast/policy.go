@@ -473,11 +473,9 @@ func (ft *fight) preview(id string, path []grid.Square) combat.MovePreview {
 	return combat.MovePreview{Reached: path}
 }
 
-// tierRank orders the attack tiers of K-FLANK-9, worst first.
-var tierRank = map[string]int{"front": 1, "flank": 2, "second-flank": 3, "rear": 4}
-
-// tierAt is the rank of the tier c would attack its enemy from at d, or 0
-// where the ruleset has no tiers or the attack would not be allowed.
+// tierAt ranks the position c would attack its enemy from at d: 1 plus the
+// ruleset's Edge for it, or 0 where the ruleset ranks no positions or the
+// attack would not be allowed.
 func (ft *fight) tierAt(c combat.Combatant, d destination) int {
 	tg, ok := ft.f.rs.(combat.Targeter)
 	if !ok {
@@ -487,7 +485,7 @@ func (ft *fight) tierAt(c combat.Combatant, d destination) int {
 	if err != nil || !t.Allowed {
 		return 0
 	}
-	return tierRank[t.Tier]
+	return 1 + t.Edge
 }
 
 // at returns the encounter with combatant id standing on s: a

@@ -191,7 +191,7 @@ func TestGiant(t *testing.T) {
 	if g, _ := s.State().Combatant("giant"); g.Stats.Size != 3 {
 		t.Fatalf("S-16: engine size %d, want 3", g.Stats.Size)
 	}
-	if tg, err := (Ruleset{}).Target(s.State(), "knight", "giant"); err != nil || !tg.Allowed || tg.Tier != "front" {
+	if tg, err := (Ruleset{}).Target(s.State(), "knight", "giant"); err != nil || !tg.Allowed || tg.Tier != "front" || tg.Edge != 0 {
 		t.Errorf("K-GRID-3: knight on giant %+v, %v", tg, err)
 	}
 	do(t, s, combat.Move{ID: "giant", Path: []grid.Square{sq(1, 2)}})

@@ -153,7 +153,8 @@ func oaRule(oa tactics.OA) combat.RuleID {
 }
 
 // Target returns the tier the attacker would get by a melee attack on the
-// defender now, with its modifiers: to-hit and critical steps for the
+// defender now, ranked by K-FLANK-9's order (front 0 up to rear 3), with its
+// modifiers: to-hit and critical steps for the
 // attacker, the defender's active-parry penalty, and for a rear attack a
 // "no-active-parry" modifier (K-FLANK-1, K-FLANK-3, K-FLANK-6, K-FLANK-9);
 // or why the attack is impossible (K-GRID-3, K-FLANK-9).
@@ -166,7 +167,7 @@ func (Ruleset) Target(enc combat.Encounter, attacker, defender string) (combat.T
 	if err != nil {
 		return combat.Targeting{}, err
 	}
-	t := combat.Targeting{Tier: tc.Tier.String(), Rule: "K-FLANK-9", Allowed: tc.Legal}
+	t := combat.Targeting{Tier: tc.Tier.String(), Edge: int(tc.Tier), Rule: "K-FLANK-9", Allowed: tc.Legal}
 	if !tc.Legal {
 		t.Tier, t.Rule, t.Reason = "", tc.Reason.Rule(), string(tc.Reason)
 		return t, nil

@@ -218,12 +218,12 @@ func TestTargetModifiers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := combat.Targeting{Tier: "flank", Rule: "K-FLANK-9", Allowed: true, Modifiers: []combat.Modifier{
+	want := combat.Targeting{Tier: "flank", Edge: 1, Rule: "K-FLANK-9", Allowed: true, Modifiers: []combat.Modifier{
 		{Rule: "K-FLANK-1", Key: "flank", Quantity: "to-hit", Value: 3},
 		{Rule: "K-FLANK-1", Key: "flank", Quantity: "crit-steps", Value: 1},
 		{Rule: "K-FLANK-1", Key: "flank", Quantity: "active-parry", Value: -3},
 	}}
-	if !slices.Equal(tg.Modifiers, want.Modifiers) || tg.Tier != want.Tier || tg.Rule != want.Rule || !tg.Allowed {
+	if !slices.Equal(tg.Modifiers, want.Modifiers) || tg.Tier != want.Tier || tg.Edge != want.Edge || tg.Rule != want.Rule || !tg.Allowed {
 		t.Errorf("S-20: %+v", tg)
 	}
 	far, err := Ruleset{}.Target(enc, "raider-4", "sergeant")
