@@ -143,6 +143,25 @@ func migrations(reg *Registry) map[int]Migration {
 // became in version 9 where the encounter's ruleset declares it.
 var stats8Fields = [...]struct{ field, counter string }{{"bonus", "bonus"}, {"interactions", "interaction"}}
 
+// migrating opens an old document for a migration step: its top-level
+// members, its start's members and the ruleset in reg the start names.
+func migrating(reg *Registry, doc json.RawMessage) (fields, start map[string]json.RawMessage, rs Ruleset, err error) {
+	if err = json.Unmarshal(doc, &fields); err != nil {
+		return nil, nil, nil, err
+	}
+	if err = json.Unmarshal(fields["start"], &start); err != nil {
+		return nil, nil, nil, fmt.Errorf("start: %w", err)
+	}
+	var ruleset string
+	if err = json.Unmarshal(start["ruleset"], &ruleset); err != nil {
+		return nil, nil, nil, fmt.Errorf("start.ruleset: %w", err)
+	}
+	if rs, err = reg.Lookup(ruleset); err != nil {
+		return nil, nil, nil, err
+	}
+	return fields, start, rs, nil
+}
+
 // statsFrom8 migrates a version 8 document to version 9: the stats of each
 // combatant of its start and of each command of its log (place and edit
 // carry them) that name the uses per turn of a counter in a field of
@@ -151,19 +170,7 @@ var stats8Fields = [...]struct{ field, counter string }{{"bonus", "bonus"}, {"in
 // ruleset in reg declares; the others never counted for anything but
 // MoveCap and are dropped.
 func statsFrom8(reg *Registry, doc json.RawMessage) (json.RawMessage, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(doc, &fields); err != nil {
-		return nil, err
-	}
-	var start map[string]json.RawMessage
-	if err := json.Unmarshal(fields["start"], &start); err != nil {
-		return nil, fmt.Errorf("start: %w", err)
-	}
-	var ruleset string
-	if err := json.Unmarshal(start["ruleset"], &ruleset); err != nil {
-		return nil, fmt.Errorf("start.ruleset: %w", err)
-	}
-	rs, err := reg.Lookup(ruleset)
+	fields, start, rs, err := migrating(reg, doc)
 	if err != nil {
 		return nil, err
 	}
@@ -309,19 +316,7 @@ func (b budget7) counts(cs []Counter) Counts {
 // rewritten by the counters the encounter's ruleset in reg declares. The
 // log needs nothing: a UseAction names the same counter by the same key.
 func countersFrom7(reg *Registry, doc json.RawMessage) (json.RawMessage, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(doc, &fields); err != nil {
-		return nil, err
-	}
-	var start map[string]json.RawMessage
-	if err := json.Unmarshal(fields["start"], &start); err != nil {
-		return nil, fmt.Errorf("start: %w", err)
-	}
-	var ruleset string
-	if err := json.Unmarshal(start["ruleset"], &ruleset); err != nil {
-		return nil, fmt.Errorf("start.ruleset: %w", err)
-	}
-	rs, err := reg.Lookup(ruleset)
+	fields, start, rs, err := migrating(reg, doc)
 	if err != nil {
 		return nil, err
 	}
