@@ -235,14 +235,21 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 }
 
 // navigate loads url and waits until the wasm app has rendered the board,
-// returning the milliseconds from navigation start.
+// returning the milliseconds from navigation start, and then until the
+// side panels, which the app builds once the board is painted, are there
+// too, so that a test starts from the whole page.
 func navigate(t *testing.T, ctx context.Context, url string) float64 {
 	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("navigating to %s: %v", url, err)
 	}
-	return poll[float64](t, ctx, boardReadyJS, 60*time.Second)
+	ready := poll[float64](t, ctx, boardReadyJS, 60*time.Second)
+	poll[bool](t, ctx, sidePanelsJS, 30*time.Second)
+	return ready
 }
+
+// sidePanelsJS is true once the side panels are in the page.
+const sidePanelsJS = `(document.querySelector('aside.side')?.childElementCount ?? 0) > 0`
 
 // boardReadyJS is truthy (the time since navigation start) once the wasm
 // loader is gone and the board is in the DOM.
