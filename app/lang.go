@@ -94,7 +94,7 @@ func rulesetName(l i18n.Lang, ruleset string) string {
 
 // badge names a condition or state on a token in as few letters as
 // possible: the ruleset's own term for readers of its language, else the
-// catalogue's word, else the key.
+// catalogue's word, else the ruleset's label for it in l, else the key.
 func badge(l i18n.Lang, ruleset, key string) string {
 	if g, ok := i18n.Term(glossary(ruleset), key); ok && g.Lang == l {
 		if g.Abbrev != "" {
@@ -104,6 +104,9 @@ func badge(l i18n.Lang, ruleset, key string) string {
 	}
 	if i18n.Has("key." + key) {
 		return i18n.T(l, "key."+key)
+	}
+	if s, ok := glossary(ruleset).Label(l.String(), key); ok {
+		return s
 	}
 	return strings.ReplaceAll(key, "-", " ")
 }

@@ -10,6 +10,7 @@ import (
 
 	"battlemat/app/i18n"
 	"battlemat/rules/combat"
+	"battlemat/rules/dnd5e"
 	"battlemat/rules/grid"
 	"battlemat/rules/krysztaly"
 	"battlemat/rules/rulesets"
@@ -194,6 +195,15 @@ func TestBadges(t *testing.T) {
 	got := badges(0, combat.Encounter{Ruleset: "kaldaria"}, c, true, false)
 	if len(got) != 3 || got[0] != "✕" || got[1] != "!" {
 		t.Errorf("badges = %q", got)
+	}
+	// A mark the catalogue has no word for is named by the ruleset's label
+	// in the reader's language, never by its key (5e's sneaking mark,
+	// DND-SURP-3).
+	sneaking := combat.Combatant{ID: "b", HP: 7, Conditions: []string{dnd5e.ConditionSneaking}}
+	for l, want := range map[i18n.Lang]string{i18n.English: "sneaking", i18n.Hebrew: "מתגנב", i18n.Polish: "skrada się", i18n.Kazakh: "жасырын"} {
+		if got := badges(l, combat.Encounter{Ruleset: "dnd5e"}, sneaking, false, false); !slices.Equal(got, []string{want}) {
+			t.Errorf("%v: badges = %q, want %q", l, got, want)
+		}
 	}
 }
 

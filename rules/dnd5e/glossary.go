@@ -2,10 +2,10 @@ package dnd5e
 
 import "battlemat/rules/combat"
 
-// glossary is 5e's terms for the counters of its turn and the actions of
-// DND-ND-1, in English, the language of the SRD whose terms its players
-// use, with a label and an explanation in every other language of the
-// app.
+// glossary is 5e's terms for the counters of its turn, the actions of
+// DND-ND-1 and the sneaking mark of DND-SURP-3, in English, the language
+// of the SRD whose terms its players use, with a label and an explanation
+// in every other language of the app.
 var glossary = &combat.Glossary{
 	Lang:  "en",
 	Names: map[string]string{"en": "D&D 5e", "he": "D&D 5e", "pl": "D&D 5e", "kk": "D&D 5e"},
@@ -28,6 +28,9 @@ var glossary = &combat.Glossary{
 		// DND-ND-1, DND-ND-6: the Stealth check the GM rules on.
 		string(ActionHide): {Native: "Hide", English: "Hide",
 			Explain: "The action spent on a Stealth check to hide; the GM rules on what it achieves"},
+		// DND-SURP-3: a creature trying to stay unnoticed as a fight begins.
+		ConditionSneaking: {Native: "sneaking", English: "sneaking",
+			Explain: "Set before the fight: the creature tries to stay unnoticed, and its Stealth check is set against each opponent's passive Perception to decide surprise"},
 	},
 	Labels: map[string]map[string]string{
 		"he": {
@@ -37,6 +40,7 @@ var glossary = &combat.Glossary{
 			string(ActionDisengage): "התנתקות",
 			string(ActionDodge):     "חמיקה",
 			string(ActionHide):      "הסתתרות",
+			ConditionSneaking:       "מתגנב",
 		},
 		"pl": {
 			CounterBonus:            "akcja dodatkowa",
@@ -45,6 +49,7 @@ var glossary = &combat.Glossary{
 			string(ActionDisengage): "Wycofanie",
 			string(ActionDodge):     "Unik",
 			string(ActionHide):      "Ukrycie się",
+			ConditionSneaking:       "skrada się",
 		},
 		"kk": {
 			CounterBonus:            "қосымша әрекет",
@@ -53,6 +58,7 @@ var glossary = &combat.Glossary{
 			string(ActionDisengage): "Ұрыстан шығу",
 			string(ActionDodge):     "Жалтару",
 			string(ActionHide):      "Жасырыну",
+			ConditionSneaking:       "жасырын",
 		},
 	},
 	Explain: map[string]map[string]string{
@@ -63,6 +69,7 @@ var glossary = &combat.Glossary{
 			string(ActionDisengage): "הפעולה מוקדשת להתרחקות זהירה: התנועה בשאר התור אינה מזמינה התקפת הזדמנות",
 			string(ActionDodge):     "הפעולה מוקדשת להתגוננות: התקפות נגד היצור נעשות בחיסרון עד תורו הבא",
 			string(ActionHide):      "הפעולה מוקדשת לבדיקת התגנבות כדי להסתתר; המנחה מכריע מה היא משיגה",
+			ConditionSneaking:       "נקבע לפני הקרב: היצור מנסה להישאר בלתי מורגש, ובדיקת ההתגנבות שלו מושווית לתפיסה הסבילה של כל יריב כדי לקבוע הפתעה",
 		},
 		"pl": {
 			CounterBonus:            "Druga, szybsza czynność w turze, tylko gdy daje ją zdolność taka jak Przebiegła akcja łotrzyka; najwyżej jedna na turę",
@@ -71,6 +78,7 @@ var glossary = &combat.Glossary{
 			string(ActionDisengage): "Akcja poświęcona na ostrożne odejście: ruch do końca tury nie prowokuje ataku okazyjnego",
 			string(ActionDodge):     "Akcja poświęcona na obronę: ataki na stworzenie mają utrudnienie aż do jego następnej tury",
 			string(ActionHide):      "Akcja poświęcona na test Skradania, by się ukryć; co on daje, rozstrzyga MG",
+			ConditionSneaking:       "Ustawiane przed walką: stworzenie próbuje pozostać niezauważone, a jego test Skradania porównuje się z bierną Percepcją każdego przeciwnika, by rozstrzygnąć zaskoczenie",
 		},
 		"kk": {
 			CounterBonus:            "Жүрістегі екінші, жылдамырақ іс: оны қарақшының Айлалы әрекеті сияқты қабілет берсе ғана; бір жүрісте ең көбі біреу",
@@ -79,6 +87,7 @@ var glossary = &combat.Glossary{
 			string(ActionDisengage): "Әрекет абайлап шегінуге жұмсалады: жүрістің қалған қозғалысы мүмкіндік шабуылын тудырмайды",
 			string(ActionDodge):     "Әрекет қорғануға жұмсалады: келесі жүрісіне дейін оған жасалған шабуылдар кедергімен жасалады",
 			string(ActionHide):      "Әрекет жасырыну үшін Жасырындық тексеруіне жұмсалады; оның нәтижесін ойын жүргізуші шешеді",
+			ConditionSneaking:       "Ұрыс алдында қойылады: тіршілік иесі байқалмай қалуға тырысады, оның Жасырындық тексеруі әр қарсыластың енжар Зейінімен салыстырылып, тосын шабуыл шешіледі",
 		},
 	},
 }

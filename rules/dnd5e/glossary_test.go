@@ -8,15 +8,15 @@ import (
 
 // TestGlossaryNamesTheTurn: 5e's glossary names the counters of its turn
 // that the engine does not name (the bonus action, DND-BONUS-2, and the
-// object interaction, DND-FREE-3) and every action of DND-ND-1 it lists
-// but the attack and any other action, with a label and an explanation in
+// object interaction, DND-FREE-3), every action of DND-ND-1 it lists but
+// the attack and any other action, and the sneaking mark (DND-SURP-3), with a label and an explanation in
 // each of the app's other languages.
 func TestGlossaryNamesTheTurn(t *testing.T) {
 	g := combat.GlossaryOf(Ruleset{})
 	if g == nil {
 		t.Fatal("5e has no glossary")
 	}
-	keys := []string{CounterBonus, CounterInteraction}
+	keys := []string{CounterBonus, CounterInteraction, ConditionSneaking}
 	for _, a := range []Action{ActionDash, ActionDisengage, ActionDodge, ActionHide} {
 		keys = append(keys, string(a))
 	}
