@@ -110,8 +110,11 @@ func TestE2EEveryRuleset(t *testing.T) {
 			} else {
 				poll[bool](t, ctx, `document.querySelectorAll('#trace .rule').length > 0`, 5*time.Second)
 			}
-			if ruleset := eval[string](t, ctx, `document.getElementById('ruleset').textContent`); ruleset != s.Ruleset {
-				t.Errorf("the bar names ruleset %q", ruleset)
+			if id := eval[string](t, ctx, `document.getElementById('ruleset').dataset.ruleset`); id != s.Ruleset {
+				t.Errorf("the bar's ruleset is %q", id)
+			}
+			if shown := eval[string](t, ctx, `document.getElementById('ruleset').textContent`); shown != name {
+				t.Errorf("the bar names the ruleset %q, want its own name %q", shown, name)
 			}
 			screenshot(t, ctx, "ruleset-"+s.Ruleset)
 		})

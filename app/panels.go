@@ -9,13 +9,13 @@ import (
 	"battlemat/rules/combat"
 )
 
-// renderBar is the top bar: the encounter menu, undo/redo, sharing and
-// the language switch.
+// renderBar is the top bar: the ruleset's name in the reader's language,
+// the encounter menu, undo/redo, sharing and the language switch.
 func (t *Table) renderBar(enc combat.Encounter) app.UI {
 	l := t.lang
 	return app.Header().Class("bar").Body(
 		app.H1().Class("brand").Text("Battlemat"),
-		app.Span().ID("ruleset").Class("pill").Body(app.Bdi().Text(enc.Ruleset)),
+		app.Span().ID("ruleset").Class("pill").Attr("data-ruleset", enc.Ruleset).Body(app.Bdi().Text(rulesetName(l, enc.Ruleset))),
 		app.Button().ID("library-toggle").Text(i18n.T(l, "library.title")).Attr("aria-expanded", t.shelf.open).OnClick(t.toggleLibrary),
 		t.renderSamples(),
 		app.Button().ID("undo").Text(i18n.T(l, "bar.undo")).Title(i18n.T(l, "bar.undo.hint")).Disabled(!t.sess.CanUndo()).
