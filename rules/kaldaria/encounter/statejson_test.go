@@ -3,6 +3,7 @@ package encounter
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"battlemat/rules/kaldaria"
@@ -78,4 +79,49 @@ func FuzzStateJSON(f *testing.F) {
 		}
 		likeMarshal(t, "marshalLasting", marshalLasting, st)
 	})
+}
+
+// TestStateJSONEveryField fills every field of both states, embedded ones
+// included, by reflection and checks the writers against json.Marshal, so
+// a field added to either state and forgotten by its writer fails here.
+func TestStateJSONEveryField(t *testing.T) {
+	var r roundState
+	if n := fill(t, reflect.ValueOf(&r).Elem()); n < 6 {
+		t.Fatalf("filled %d fields of roundState", n)
+	}
+	likeMarshal(t, "marshalRound", marshalRound, r)
+	var st lasting
+	if n := fill(t, reflect.ValueOf(&st).Elem()); n < 6 {
+		t.Fatalf("filled %d fields of lasting", n)
+	}
+	likeMarshal(t, "marshalLasting", marshalLasting, st)
+}
+
+// fill sets every field of the struct v to a value json.Marshal writes,
+// and returns how many it set.
+func fill(t *testing.T, v reflect.Value) int {
+	t.Helper()
+	n := 0
+	for i := range v.NumField() {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Struct:
+			n += fill(t, f)
+			continue
+		case reflect.Int:
+			f.SetInt(int64(i + 2))
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Slice:
+			f.Set(reflect.ValueOf([]string{"a-1", "b_2"}))
+		case reflect.Pointer:
+			p := reflect.New(f.Type().Elem())
+			p.Elem().SetInt(int64(i + 5))
+			f.Set(p)
+		default:
+			t.Fatalf("%s: a field of kind %s the test cannot fill", v.Type().Field(i).Name, f.Kind())
+		}
+		n++
+	}
+	return n
 }
