@@ -101,13 +101,10 @@ func newHandler(root string) (*goapp.Handler, error) {
 			SVG:      "/web/icon.svg",
 		},
 		Styles: []string{"/web/battlemat.css"},
-		// The bundle starts downloading while the page is parsed, and
-		// start.js starts compiling it as soon as it arrives, both before
-		// app.js runs at the end of the parse (see loaderJS); start.js's
-		// fetch takes the preloaded response (same URL, mode and
-		// credentials).
-		RawHeaders: []string{`<link rel="preload" href="/web/app.wasm" as="fetch" crossorigin>`,
-			`<script src="/web/start.js"></script>`},
+		// start.js, read while the page is parsed, starts a Web Worker
+		// that downloads and compiles the bundle off the page's thread,
+		// before app.js runs at the end of the parse (see loaderJS).
+		RawHeaders:         []string{`<script src="/web/start.js"></script>`},
 		CacheableResources: []string{"/web/start.js", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png", "/web/battlemat.css"},
 		// The version changes whenever the bundle does, so installed apps
 		// notice an update, and stays put across server restarts.

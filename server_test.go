@@ -185,7 +185,7 @@ func TestServerRefusesPathsOutsideWeb(t *testing.T) {
 func TestServerServesTheApp(t *testing.T) {
 	addr, _ := startTestServer(t)
 	for _, c := range []struct{ target, want string }{
-		{"/", `<link rel="preload" href="/web/app.wasm" as="fetch" crossorigin>`},
+		{"/", `<script src="/web/start.js"></script>`},
 		{"/?anything", "<html"},
 		{"/app.js", "goappInitWebAssembly"},
 		{"/wasm_exec.js", "Go"},
@@ -426,7 +426,7 @@ func exportTo(t *testing.T, root string) string {
 // TestLoaderStreamsTheBundle: the page script the server sends, under both
 // its names, and the one the static export writes take the module that
 // web/start.js, which the page loads while it is parsed, began compiling
-// from app.wasm's response, or else hand fetch's response for app.wasm
+// from app.wasm's response in a Web Worker, or else hand fetch's response for app.wasm
 // straight to WebAssembly.instantiateStreaming, never through go-app's
 // counting stream, and the server's copy still answers conditional
 // requests.
@@ -451,8 +451,9 @@ func TestLoaderStreamsTheBundle(t *testing.T) {
 	if _, page := rawGet(t, addr, "/"); !strings.Contains(page, `<script src="/web/start.js"></script>`) {
 		t.Errorf("the page does not load start.js:\n%s", page)
 	}
-	if start, err := os.ReadFile(filepath.Join("web", "start.js")); err != nil || !strings.Contains(string(start), `window.battlematBundle = WebAssembly.compileStreaming(fetch("/web/app.wasm"))`) {
-		t.Errorf("start.js does not compile the bundle:\n%s", start)
+	if start, err := os.ReadFile(filepath.Join("web", "start.js")); err != nil || !strings.Contains(string(start), `new Worker(document.currentScript.src)`) ||
+		!strings.Contains(string(start), `WebAssembly.compileStreaming(fetch(bundleURL))`) {
+		t.Errorf("start.js does not compile the bundle in a worker:\n%s", start)
 	}
 	for name, js := range scripts {
 		if !strings.Contains(js, `window.battlematBundle.then((module) => WebAssembly.instantiate(module, go.importObject))`) ||

@@ -1,8 +1,37 @@
-// Battlemat starts compiling its bundle here, while the page is still being
-// read: go-app's loader (app.js, which the server hands out patched) runs
-// only once the whole page has been parsed, and then takes the module
-// compiled here instead of fetching the bundle itself.
+// Battlemat compiles its bundle off the page's thread, starting while the
+// page is still being read: the page runs this script as a Web Worker,
+// which fetches and compiles app.wasm and hands the compiled module back.
+// go-app's loader (app.js, which the server hands out patched) runs only
+// once the whole page has been parsed, and then takes that module instead
+// of fetching the bundle itself. Compiled on the page's thread, the bundle
+// kept it busy for hundreds of milliseconds in a few long tasks, so the
+// page painted late and ignored input meanwhile. Where the worker cannot
+// run or fails, the page compiles the bundle itself, as before.
 "use strict";
-if (WebAssembly.compileStreaming) {
-  window.battlematBundle = WebAssembly.compileStreaming(fetch("/web/app.wasm"));
+{
+const bundleURL = "/web/app.wasm";
+if (typeof window === "undefined") {
+  WebAssembly.compileStreaming(fetch(bundleURL)).then(
+    (module) => postMessage(module),
+    (err) => postMessage(String(err)),
+  );
+} else if (WebAssembly.compileStreaming) {
+  const compileHere = () => WebAssembly.compileStreaming(fetch(bundleURL));
+  window.battlematBundle = !window.Worker
+    ? compileHere()
+    : new Promise((resolve, reject) => {
+        const worker = new Worker(document.currentScript.src);
+        worker.onmessage = (e) => {
+          worker.terminate();
+          e.data instanceof WebAssembly.Module ? resolve(e.data) : reject(e.data);
+        };
+        worker.onerror = (e) => {
+          worker.terminate();
+          reject(e.message);
+        };
+      }).catch((err) => {
+        console.warn("compiling the bundle in a worker failed, compiling it here:", err);
+        return compileHere();
+      });
+}
 }
