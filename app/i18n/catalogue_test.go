@@ -19,8 +19,8 @@ func placeholders(pattern string) []string {
 func TestCatalogueKeys(t *testing.T) {
 	for _, l := range Langs[1:] {
 		t.Run(l.String(), func(t *testing.T) {
-			c := catalogues[l]
-			for key, en := range enCatalogue.msgs {
+			c := catalogue(l)
+			for key, en := range catalogue(English).msgs {
 				m, ok := c.msgs[key]
 				if !ok {
 					t.Errorf("missing %q", key)
@@ -34,16 +34,16 @@ func TestCatalogueKeys(t *testing.T) {
 				}
 			}
 			for key := range c.msgs {
-				if _, ok := enCatalogue.msgs[key]; !ok {
+				if _, ok := catalogue(English).msgs[key]; !ok {
 					t.Errorf("extra key %q", key)
 				}
 			}
 			for key := range c.counted {
-				if _, ok := enCatalogue.counted[key]; !ok {
+				if _, ok := catalogue(English).counted[key]; !ok {
 					t.Errorf("extra counted key %q", key)
 				}
 			}
-			if got, want := slices.Sorted(maps.Keys(c.counted)), slices.Sorted(maps.Keys(enCatalogue.counted)); !slices.Equal(got, want) {
+			if got, want := slices.Sorted(maps.Keys(c.counted)), slices.Sorted(maps.Keys(catalogue(English).counted)); !slices.Equal(got, want) {
 				t.Errorf("counted keys %v, English has %v", got, want)
 			}
 		})
@@ -62,8 +62,8 @@ func TestCountedForms(t *testing.T) {
 			used[Plural(l, n)] = true
 		}
 		t.Run(l.String(), func(t *testing.T) {
-			for key, f := range catalogues[l].counted {
-				want := placeholders(enCatalogue.counted[key][Other])
+			for key, f := range catalogue(l).counted {
+				want := placeholders(catalogue(English).counted[key][Other])
 				for c := range numCategories {
 					form := f[c]
 					if form == "" {
@@ -93,17 +93,42 @@ func TestCountedForms(t *testing.T) {
 // message, no key both plain and counted, and both forms of each counted
 // message.
 func TestEnglishWellFormed(t *testing.T) {
-	for key, m := range enCatalogue.msgs {
+	for key, m := range catalogue(English).msgs {
 		if m == "" {
 			t.Errorf("%q is empty", key)
 		}
-		if _, ok := enCatalogue.counted[key]; ok {
+		if _, ok := catalogue(English).counted[key]; ok {
 			t.Errorf("%q is both plain and counted", key)
 		}
 	}
-	for key, f := range enCatalogue.counted {
+	for key, f := range catalogue(English).counted {
 		if f[One] == "" || f[Other] == "" || f[Two] != "" || f[Few] != "" || f[Many] != "" {
 			t.Errorf("%q needs exactly the one and other forms: %q", key, f)
+		}
+	}
+}
+
+// TestNoKeyTwice checks that no key appears twice among a language's
+// tables, as a map literal would refuse it: the index keeps only one.
+func TestNoKeyTwice(t *testing.T) {
+	for _, l := range Langs {
+		seen := map[string]bool{}
+		check := func(key string) {
+			if seen[key] {
+				t.Errorf("%s: %q appears twice", l, key)
+			}
+			seen[key] = true
+		}
+		for _, m := range mainMsgs[l] {
+			check(m.key)
+		}
+		for _, tab := range tables {
+			for _, m := range tab[l] {
+				check(m.key)
+			}
+		}
+		for _, m := range mainCounted[l] {
+			check("counted " + m.key)
 		}
 	}
 }

@@ -44,7 +44,8 @@ func TestPartsN(t *testing.T) {
 
 // TestEditorKeys checks the added messages reached every catalogue.
 func TestEditorKeys(t *testing.T) {
-	for key := range editorKeys[English] {
+	for _, m := range editorKeys[English] {
+		key := m.key
 		if !Has(key) {
 			t.Errorf("%q is not in the English catalogue", key)
 		}

@@ -4,41 +4,39 @@ package i18n
 // (combat.Counter: "counter.<key>") and write one of them with what is left
 // of it ("turn.left"), as the acting creature's line of the tracker lists
 // them in "turn.status". A ruleset's counter without a word here is named
-// by its glossary. They join every catalogue when the package starts, like
+// by its glossary. They are one of every catalogue's tables, like
 // editorKeys.
-var counterKeys = [numLangs]map[string]string{
+var counterKeys = [numLangs][]msg{
 	English: {
-		"turn.left":        "{counter} {n}",
-		"counter.movement": "movement",
-		"counter.actions":  "actions",
-		"counter.action":   "action",
-		"counter.attacks":  "attacks",
-		"counter.reaction": "reaction",
+		{"turn.left", "{counter} {n}"},
+		{"counter.movement", "movement"},
+		{"counter.actions", "actions"},
+		{"counter.action", "action"},
+		{"counter.attacks", "attacks"},
+		{"counter.reaction", "reaction"},
 	},
 	Hebrew: {
-		"turn.left":        "{counter} {n}",
-		"counter.movement": "תנועה",
-		"counter.actions":  "פעולות",
-		"counter.action":   "פעולה",
-		"counter.attacks":  "התקפות",
-		"counter.reaction": "תגובה",
+		{"turn.left", "{counter} {n}"},
+		{"counter.movement", "תנועה"},
+		{"counter.actions", "פעולות"},
+		{"counter.action", "פעולה"},
+		{"counter.attacks", "התקפות"},
+		{"counter.reaction", "תגובה"},
 	},
 	Polish: {
-		"turn.left":        "{counter} {n}",
-		"counter.movement": "ruch",
-		"counter.actions":  "akcje",
-		"counter.action":   "akcja",
-		"counter.attacks":  "ataki",
-		"counter.reaction": "reakcja",
+		{"turn.left", "{counter} {n}"},
+		{"counter.movement", "ruch"},
+		{"counter.actions", "akcje"},
+		{"counter.action", "akcja"},
+		{"counter.attacks", "ataki"},
+		{"counter.reaction", "reakcja"},
 	},
 	Kazakh: {
-		"turn.left":        "{counter} {n}",
-		"counter.movement": "жүріс",
-		"counter.actions":  "әрекет",
-		"counter.action":   "әрекет",
-		"counter.attacks":  "шабуыл",
-		"counter.reaction": "реакция",
+		{"turn.left", "{counter} {n}"},
+		{"counter.movement", "жүріс"},
+		{"counter.actions", "әрекет"},
+		{"counter.action", "әрекет"},
+		{"counter.attacks", "шабуыл"},
+		{"counter.reaction", "реакция"},
 	},
 }
-
-func init() { merge(counterKeys) }

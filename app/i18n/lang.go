@@ -44,7 +44,7 @@ func (l Lang) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
 // UnmarshalText reads one tag of a language we speak, whatever its region
 // or script ("he", "pl-PL"); it rejects any other tag, and lists.
 func (l *Lang) UnmarshalText(b []byte) error {
-	p, ok := aliases[primary(string(b))]
+	p, ok := byPrimary(primary(string(b)))
 	if !ok {
 		return fmt.Errorf("i18n: unknown language %q", b)
 	}
@@ -73,9 +73,21 @@ func Dir(l Lang) string {
 	return "ltr"
 }
 
-// aliases maps primary subtags that name one of our languages under another
+// byPrimary returns the language a primary subtag names, also under another
 // code: "iw" is the withdrawn code for Hebrew that old browsers still send.
-var aliases = map[string]Lang{"en": English, "he": Hebrew, "iw": Hebrew, "pl": Polish, "kk": Kazakh}
+func byPrimary(subtag string) (Lang, bool) {
+	switch subtag {
+	case "en":
+		return English, true
+	case "he", "iw":
+		return Hebrew, true
+	case "pl":
+		return Polish, true
+	case "kk":
+		return Kazakh, true
+	}
+	return English, false
+}
 
 // Parse picks the language for a list of language tags in order of
 // preference, such as navigator.languages joined with commas
@@ -92,7 +104,7 @@ func Parse(list string) Lang {
 	for list != "" {
 		var tag string
 		tag, list, _ = strings.Cut(list, ",")
-		if l, ok := aliases[primary(tag)]; ok {
+		if l, ok := byPrimary(primary(tag)); ok {
 			return l
 		}
 	}

@@ -1,31 +1,90 @@
 package i18n
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
-// catalogue is one language's messages: plain ones by key, and counted ones
-// with a form per plural category.
-type catalogue struct {
-	msgs    map[string]string
-	counted map[string]forms
+// msg is one plain message of a catalogue table: its key and its text.
+type msg struct{ key, text string }
+
+// countedMsg is one counted message of a catalogue table: its key and a
+// form per plural category.
+type countedMsg struct {
+	key   string
+	forms forms
 }
 
 // forms holds a counted message's text per plural Category; the categories
 // a language never uses stay empty.
 type forms [numCategories]string
 
-// catalogues is indexed by Lang.
-var catalogues = [numLangs]*catalogue{
-	English: &enCatalogue,
-	Hebrew:  &heCatalogue,
-	Polish:  &plCatalogue,
-	Kazakh:  &kkCatalogue,
+// A language's catalogue is its tables: the main one of its file (enMsgs
+// and enCounted for English) and one per part of the UI, which hold every
+// language's words for that part side by side (tableKeys, roundKeys…).
+// They are static data; a language's index of them by key is built on its
+// first lookup (catalogue), so the package does nothing when it starts and
+// a page builds only the languages it shows. The catalogue tests check that
+// no key appears twice in a language's tables.
+
+// mainMsgs and mainCounted are the main tables of each language, indexed
+// by Lang.
+var (
+	mainMsgs    = [numLangs][]msg{English: enMsgs, Hebrew: heMsgs, Polish: plMsgs, Kazakh: kkMsgs}
+	mainCounted = [numLangs][]countedMsg{English: enCounted, Hebrew: heCounted, Polish: plCounted, Kazakh: kkCounted}
+)
+
+// tables are the tables of plain messages for parts of the UI, each
+// indexed by Lang.
+var tables = [...]*[numLangs][]msg{
+	&actionKeys, &aimKeys, &counterKeys, &editorKeys, &forecastKeys, &libraryKeys,
+	&logKeys, &refusalKeys, &roundKeys, &sideKeys, &tableKeys,
+}
+
+// index is one language's catalogue by key: plain messages and counted
+// ones.
+type index struct {
+	msgs    map[string]string
+	counted map[string]forms
+}
+
+var (
+	indexOnce [numLangs]sync.Once
+	indexes   [numLangs]index
+)
+
+// catalogue returns l's messages by key, building them from l's tables on
+// the first call for l.
+func catalogue(l Lang) *index {
+	l = l.valid()
+	indexOnce[l].Do(func() {
+		n := len(mainMsgs[l])
+		for _, t := range tables {
+			n += len(t[l])
+		}
+		x := index{msgs: make(map[string]string, n), counted: make(map[string]forms, len(mainCounted[l]))}
+		for _, m := range mainMsgs[l] {
+			x.msgs[m.key] = m.text
+		}
+		for _, t := range tables {
+			for _, m := range t[l] {
+				x.msgs[m.key] = m.text
+			}
+		}
+		for _, m := range mainCounted[l] {
+			x.counted[m.key] = m.forms
+		}
+		indexes[l] = x
+	})
+	return &indexes[l]
 }
 
 // Has reports whether key is a message of the English catalogue, plain or
 // counted, so callers' tests can check the keys they use.
 func Has(key string) bool {
-	_, plain := enCatalogue.msgs[key]
-	_, counted := enCatalogue.counted[key]
+	en := catalogue(English)
+	_, plain := en.msgs[key]
+	_, counted := en.counted[key]
 	return plain || counted
 }
 
@@ -55,14 +114,14 @@ func N(l Lang, key string, n int64, args ...any) string {
 // from the English catalogue. The pattern is empty for an unknown key.
 func countedPattern(l Lang, key string, n int64) (Lang, string) {
 	l = l.valid()
-	f := catalogues[l].counted[key]
+	f := catalogue(l).counted[key]
 	pattern := f[Plural(l, n)]
 	if pattern == "" {
 		pattern = f[Other]
 	}
 	if pattern == "" {
 		// The English form must not get, say, Polish digit grouping.
-		return English, enCatalogue.counted[key][Plural(English, n)]
+		return English, catalogue(English).counted[key][Plural(English, n)]
 	}
 	return l, pattern
 }
@@ -99,10 +158,10 @@ func split(l Lang, pattern string, args []any) []Part {
 // lookup returns the pattern of the plain message key in l, else in
 // English, else key.
 func lookup(l Lang, key string) string {
-	if m, ok := catalogues[l.valid()].msgs[key]; ok {
+	if m, ok := catalogue(l).msgs[key]; ok {
 		return m
 	}
-	if m, ok := enCatalogue.msgs[key]; ok {
+	if m, ok := catalogue(English).msgs[key]; ok {
 		return m
 	}
 	return key

@@ -49,8 +49,8 @@ func TestT(t *testing.T) {
 // TestTFallsBackToEnglish checks the English fallback of a message a
 // catalogue lacks, with the English formats.
 func TestTFallsBackToEnglish(t *testing.T) {
-	delete(plCatalogue.msgs, "bar.undo")
-	defer func() { plCatalogue.msgs["bar.undo"] = "Cofnij" }()
+	delete(catalogue(Polish).msgs, "bar.undo")
+	defer func() { catalogue(Polish).msgs["bar.undo"] = "Cofnij" }()
 	if got := T(Polish, "bar.undo"); got != "Undo" {
 		t.Errorf("T = %q, want the English %q", got, "Undo")
 	}

@@ -138,9 +138,9 @@ func ActLabel(l Lang, g *combat.Glossary, key string) string {
 // keyWord returns the catalogue's word for an engine key ("key.<key>") in l,
 // falling back to English.
 func keyWord(l Lang, key string) (string, bool) {
-	if m, ok := catalogues[l].msgs["key."+key]; ok {
+	if m, ok := catalogue(l).msgs["key."+key]; ok {
 		return m, true
 	}
-	m, ok := enCatalogue.msgs["key."+key]
+	m, ok := catalogue(English).msgs["key."+key]
 	return m, ok
 }

@@ -178,7 +178,7 @@ func TestLabelsReadOnce(t *testing.T) {
 		if g != nil {
 			keys = slices.Concat(slices.Sorted(maps.Keys(g.Terms)), slices.Sorted(maps.Keys(g.Aliases)))
 		} else {
-			for key := range enCatalogue.msgs {
+			for key := range catalogue(English).msgs {
 				if k, ok := strings.CutPrefix(key, "key."); ok {
 					keys = append(keys, k)
 				}
