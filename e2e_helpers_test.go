@@ -248,8 +248,9 @@ func navigate(t *testing.T, ctx context.Context, url string) float64 {
 	return ready
 }
 
-// sidePanelsJS is true once the side panels are in the page.
-const sidePanelsJS = `(document.querySelector('aside.side')?.childElementCount ?? 0) > 0`
+// sidePanelsJS is true once the side panels are in the page, their tabs
+// (the last to come) too.
+const sidePanelsJS = `document.querySelector('aside.side .tablist') !== null`
 
 // boardReadyJS is truthy (the time since navigation start) once the wasm
 // loader is gone and the board is in the DOM.

@@ -4,6 +4,7 @@ package main
 
 import (
 	"runtime/debug"
+	"syscall/js"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -17,5 +18,23 @@ import (
 func main() {
 	debug.SetGCPercent(400)
 	app.Routes()
+	yield()
 	goapp.RunWhenOnBrowser()
+}
+
+// yield hands the browser its thread between the program's own start (the
+// runtime and the packages' initialisers) and go-app's (mounting the page),
+// which were one long task: the program waits for a callback that only a
+// timer of the browser's runs. A sleep would not do: the runtime's own
+// goroutines can outlast a short one, and then it never waits.
+func yield() {
+	done := make(chan struct{})
+	var next js.Func
+	next = js.FuncOf(func(js.Value, []js.Value) any {
+		next.Release()
+		close(done)
+		return nil
+	})
+	js.Global().Call("setTimeout", next, 0)
+	<-done
 }

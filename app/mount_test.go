@@ -22,6 +22,7 @@ func TestMountWithoutDatabase(t *testing.T) {
 	tbl := &Table{}
 	tbl.OnInit()
 	tbl.OnMount(ctx)
+	e.ConsumeAll() // the table starts in a task after the mount
 	if tbl.lang != i18n.Polish {
 		t.Errorf("the stored language pl gave %v", tbl.lang)
 	}
@@ -31,8 +32,13 @@ func TestMountWithoutDatabase(t *testing.T) {
 	if got, want := tbl.state().Ruleset, rulesets.Samples()[0].Ruleset; len(tbl.state().Combatants) == 0 || got != want {
 		t.Errorf("the first sample did not open: %s", got)
 	}
-	// Mounted, the first render draws the bar and the board; the side
-	// panels follow one frame later.
+	// Mounted, the first render still shows the hint and the next draws
+	// the bar and the board, a task later; the side panels follow once
+	// the board is painted.
+	if html := app.HTMLString(tbl); !strings.Contains(html, `id="opening"`) || strings.Contains(html, `id="board"`) {
+		t.Errorf("the first render after the start draws the board in the same task")
+	}
+	e.ConsumeAll()
 	html := app.HTMLString(tbl)
 	if !strings.Contains(html, i18n.T(i18n.Polish, "bar.undo")) || !strings.Contains(html, `id="notice"`) || strings.Contains(html, `id="tracker"`) {
 		t.Errorf("the first render is not in Polish, lacks the notice or draws the side panels")

@@ -228,18 +228,14 @@ func (t *Table) firstSample(ctx app.Context) {
 	}
 	t.enterNew(ctx, sess, s.Title)
 	t.shelf.unsaved = true
-	// Defer runs once go-app has rendered and mounted the table the sample
-	// is in; afterPaint then waits for the browser to paint it.
-	ctx.Defer(func(ctx app.Context) {
-		afterPaint(ctx, func(ctx app.Context) {
-			key := t.notice.Key
-			if t.shelf.unsaved {
-				t.autosave(ctx)
-			}
-			if t.notice.Key == key {
-				ctx.PreventUpdate() // nothing on the page shows a save that went well
-			}
-		})
+	t.afterBoardPainted(ctx, func(ctx app.Context) {
+		key := t.notice.Key
+		if t.shelf.unsaved {
+			t.autosave(ctx)
+		}
+		if t.notice.Key == key {
+			ctx.PreventUpdate() // nothing on the page shows a save that went well
+		}
 	})
 }
 
@@ -253,18 +249,32 @@ func afterPaint(ctx app.Context, f func(app.Context)) {
 		ctx.Dispatch(f)
 		return
 	}
-	var frame, painted app.Func
+	var frame app.Func
 	frame = app.FuncOf(func(this app.Value, args []app.Value) any {
 		frame.Release()
-		win.Call("setTimeout", painted, 0)
-		return nil
-	})
-	painted = app.FuncOf(func(this app.Value, args []app.Value) any {
-		painted.Release()
-		ctx.Dispatch(f)
+		nextTask(ctx, f)
 		return nil
 	})
 	win.Call("requestAnimationFrame", frame)
+}
+
+// nextTask runs f on the UI goroutine in a task of the browser's own, from
+// a timer: the work before it, f and the render f causes are then not one
+// long task, and the browser may paint and take input between them. Where
+// there is no browser, f is dispatched at once.
+func nextTask(ctx app.Context, f func(app.Context)) {
+	win := app.Window()
+	if !win.Get("setTimeout").Truthy() {
+		ctx.Dispatch(f)
+		return
+	}
+	var fn app.Func
+	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		fn.Release()
+		ctx.Dispatch(f)
+		return nil
+	})
+	win.Call("setTimeout", fn, 0)
 }
 
 // load opens the library entry e. A document that cannot be read marks

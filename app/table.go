@@ -31,9 +31,14 @@ type Table struct {
 	fcPanel  *ForecastPanel    // its panel as mounted, which the forecast redraws alone
 	fcSpares []*forecastWorker // workers loaded ahead of the next forecast
 	fcJobs   int               // forecasts handed to workers so far, which number their replies
-	// panelsShown is set once the browser has painted the board: the side
-	// panels follow it (see panelsDue); panelsAsked once that is awaited.
-	panelsShown, panelsAsked bool
+	// panelsShown counts the steps of the side column the browser has
+	// painted after the board (see panelsDue); panelsAsked those awaited.
+	panelsShown, panelsAsked int
+	// boardShown is set once the encounter the start opened may be drawn
+	// (see boardDue), boardAsked once that is awaited; boardPainted holds
+	// what waits for that board to be painted (afterBoardPainted).
+	boardShown, boardAsked bool
+	boardPainted           []func(app.Context)
 }
 
 // render writes the notice in l, each value in its own <bdi>.
@@ -53,11 +58,16 @@ func (t *Table) OnInit() {
 // OnPreRender lays out the first sample for the server-rendered page.
 func (t *Table) OnPreRender(ctx app.Context) { t.showSample() }
 
-// OnMount reopens the user's encounter from the library (then a share
-// link, if the URL carries one) and wires the keyboard and the board's
-// gestures.
+// OnMount starts the table in a task of its own (see start): go-app mounts
+// the page and reads the browser's local storage in the task before.
 func (t *Table) OnMount(ctx app.Context) {
 	t.mounted = ctx
+	nextTask(ctx, t.start)
+}
+
+// start reopens the user's encounter from the library (then a share link,
+// if the URL carries one) and wires the keyboard and the board's gestures.
+func (t *Table) start(ctx app.Context) {
 	t.initLang(ctx)
 	t.startLibrary(ctx)
 	ctx.Handle(actionBoard, t.onBoard)
@@ -166,14 +176,14 @@ func (t *Table) redo(ctx app.Context) {
 // Render lays out the bar, the board and the side panels.
 func (t *Table) Render() app.UI {
 	l := t.lang
-	if t.sess == nil {
-		if app.IsClient { // the library is being read: no sample is built meanwhile
-			return app.Div().Class("table").Body(app.P().ID("opening").Class("hint").Text(i18n.T(l, "library.opening")))
-		}
+	if t.sess == nil && !app.IsClient && t.mounted.Context == nil { // the server's page
 		if t.reg == nil {
 			t.OnInit()
 		}
 		t.showSample()
+	}
+	if t.sess == nil || !t.boardDue() { // the library is being read: no sample is built meanwhile
+		return app.Div().Class("table").Body(app.P().ID("opening").Class("hint").Text(i18n.T(l, "library.opening")))
 	}
 	enc := t.state()
 	board := &Board{V: t.boardView(enc)}
@@ -187,7 +197,7 @@ func (t *Table) Render() app.UI {
 			paintRisks(risks)
 		})
 	}
-	due := t.panelsDue()
+	now, tabs := t.panelsDue()
 	return app.Div().Class("table").Body(
 		t.renderBar(enc),
 		app.If(t.notice.Key != "", func() app.UI {
@@ -211,7 +221,7 @@ func (t *Table) Render() app.UI {
 				board,
 			),
 			// What a turn needs stays in view; the rest waits behind tabs.
-			app.Aside().Class("side").Body(app.If(due, func() app.UI {
+			app.Aside().Class("side").Body(app.If(now, func() app.UI {
 				return app.Div().Class("now").Body(
 					&Tracker{V: t.views(enc).tracker},
 					t.renderRounds(enc),
@@ -221,7 +231,7 @@ func (t *Table) Render() app.UI {
 					t.renderActions(enc),
 					&AttackPanel{V: t.attackView(enc), t: t},
 				)
-			}), app.If(due, func() app.UI { return t.renderMore(enc) })),
+			}), app.If(tabs, func() app.UI { return t.renderMore(enc) })),
 		),
 	)
 }
@@ -240,19 +250,53 @@ func (t *Table) zoomTo(ctx app.Context, step int) {
 	}
 }
 
-// panelsDue reports whether this render draws the side panels. In the
-// browser the first render draws the bar and the board alone and leaves the
-// panels until the browser has painted them (afterPaint): the board shows
-// sooner, and building the page is two shorter tasks rather than one long
-// one. go-app's next frame is a timer of its own, which the browser may run
-// before it paints, so the panels wait for the paint itself.
-func (t *Table) panelsDue() bool {
-	if t.panelsShown || t.mounted.Context == nil {
+// boardDue reports whether this render draws the encounter. In the browser
+// the render that follows the start's reading (the library's encounter, a
+// link's, a sample) still shows the hint, and the table follows in a task
+// of its own (nextTask): reading or building the encounter and drawing it
+// were one long task.
+func (t *Table) boardDue() bool {
+	if t.boardShown || t.mounted.Context == nil {
 		return true
 	}
-	if !t.panelsAsked {
-		t.panelsAsked = true
-		t.mounted.Defer(func(ctx app.Context) { afterPaint(ctx, func(app.Context) { t.panelsShown = true }) })
+	if !t.boardAsked {
+		t.boardAsked = true
+		nextTask(t.mounted, func(ctx app.Context) {
+			t.boardShown = true
+			for _, f := range t.boardPainted {
+				ctx.Defer(func(ctx app.Context) { afterPaint(ctx, f) })
+			}
+			t.boardPainted = nil
+		})
 	}
 	return false
+}
+
+// afterBoardPainted runs f once the browser has painted the first board
+// that shows the encounter open now (see boardDue).
+func (t *Table) afterBoardPainted(ctx app.Context, f func(app.Context)) {
+	if t.boardShown || t.mounted.Context == nil {
+		ctx.Defer(func(ctx app.Context) { afterPaint(ctx, f) })
+		return
+	}
+	t.boardPainted = append(t.boardPainted, f)
+}
+
+// panelsDue reports which parts of the side column this render draws: what
+// a turn needs (now), and the tabs. In the browser the first render draws
+// the bar and the board alone, the next adds what a turn needs and the one
+// after that the tabs, each once the browser has painted the one before
+// (afterPaint): the board shows sooner, and building the page is three
+// shorter tasks rather than one long one. go-app's next frame is a timer of
+// its own, which the browser may run before it paints, so each step waits
+// for the paint itself.
+func (t *Table) panelsDue() (now, tabs bool) {
+	if t.panelsShown >= 2 || t.mounted.Context == nil {
+		return true, true
+	}
+	if t.panelsAsked == t.panelsShown {
+		t.panelsAsked++
+		t.mounted.Defer(func(ctx app.Context) { afterPaint(ctx, func(app.Context) { t.panelsShown++ }) })
+	}
+	return t.panelsShown >= 1, false
 }
