@@ -219,9 +219,12 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 	}
 	att, def := s.att.profile(), s.def.profile()
 	shared := s.shared
-	key, keyed := keyOf(s, att, def)
-	if !keyed {
-		shared = nil
+	var key oddsKey
+	if shared != nil {
+		var keyed bool
+		if key, keyed = shared.keyOf(s, att, def); !keyed {
+			shared = nil
+		}
 	}
 	if shared != nil {
 		if ch := shared.loadOdds(key); ch != nil {
