@@ -432,6 +432,16 @@ func (ft *fight) destinations(c combat.Combatant, reach *grid.Reach) []destinati
 // attacks and the policy moves safely, the ruleset's safest path where it
 // has a planner. ok is false when d cannot be reached this turn.
 func (p Policy) plan(ft *fight, c combat.Combatant, d destination, reach *grid.Reach) (move, bool) {
+	m, ok := p.route(ft, c, d, reach)
+	if ok && p.Flank {
+		m.tier = ft.tierAt(c, d)
+	}
+	return m, ok
+}
+
+// route is plan without the attack tier: the path and the opportunity
+// attacks it offers.
+func (p Policy) route(ft *fight, c combat.Combatant, d destination, reach *grid.Reach) (move, bool) {
 	m := move{dest: d, path: reach.Path(d.at)[1:]}
 	pv := ft.preview(c.ID, m.path)
 	if pv.Err != nil {
@@ -444,9 +454,6 @@ func (p Policy) plan(ft *fight, c combat.Combatant, d destination, reach *grid.R
 				m.path, m.risk, m.oas = plan.Path, len(pv.Offers), pv.Offers
 			}
 		}
-	}
-	if p.Flank {
-		m.tier = ft.tierAt(c, d)
 	}
 	return m, true
 }
@@ -696,17 +703,22 @@ func (p Policy) charge(ft *fight, c combat.Combatant, dests []destination) (comb
 	if err != nil {
 		return nil, false
 	}
-	// Plan the charge on the encounter as it would be, then put it back.
+	// Route the charge on the encounter as it would be, then put it back.
+	// Whether a move is worth it does not read its tier, nor the other
+	// moves: the first one worth it settles it.
 	now := ft.enc
 	ft.enc = charging
-	var plans []move
+	worth := false
 	reach := ft.mapReach(c)
 	for _, d := range dests[:min(planCandidates, len(dests))] {
-		if m, ok := p.plan(ft, c, d, reach); ok && slices.Contains(bands[i].Squares, d.at) {
-			plans = append(plans, m)
+		if !slices.Contains(bands[i].Squares, d.at) {
+			continue
+		}
+		if m, ok := p.route(ft, c, d, reach); ok && p.worth(ft, c, m) {
+			worth = true
+			break
 		}
 	}
-	_, worth := p.choose(ft, c, plans)
 	ft.enc = now
 	if !worth {
 		return nil, false
