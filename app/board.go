@@ -35,7 +35,7 @@ type BoardView struct {
 	Exits      string // the exit squares of the sides' escape aims as one SVG path
 	ExitsLabel string // the exits of each side in words
 	Tokens     []TokenView
-	Plan       PlanView      // the selected creature's bands and planned move, drawn by paintPlan
+	Plan       PlanView      // the selected creature's bands and planned move, drawn by planPainter
 	Threats    []grid.Square // squares where enemies could strike the selected creature
 	Zoom       int           // 0 fits the board to the window; n > 0 draws a square n×10 px wide
 	Map        *MapLayer     // the picture under the grid, nil when none
@@ -117,7 +117,7 @@ func (b *Board) Render() app.UI {
 			svg("rect").Class("ground").
 				Attr("x", margin).Attr("y", margin).Attr("width", w).Attr("height", h),
 			mapLayer(v.Map, w, h),
-			svg("g").ID("layer-bands"), // the plan's layers are left empty here: paintPlan draws them
+			svg("g").ID("layer-bands"), // the plan's layers are left empty here: planPainter draws them
 			svg("path").ID("layer-threats").Class("threats").Attr("d", squaresPath(v.Threats)),
 			&Lines{Cols: v.Cols, Rows: v.Rows},
 			svg("path").ID("layer-walls").Class("walls").Attr("d", v.Walls),
@@ -403,22 +403,34 @@ func squareAt(x, y float64, cols, rows int) (grid.Square, bool) {
 	return s, s.X < cols && s.Y < rows
 }
 
-// squaresPath draws each square as a closed subpath of one path.
+// squaresPath draws each square as a closed subpath of one path. It is
+// written digit by digit rather than through fmt: a drag draws the
+// dangerous squares on every square the pointer crosses.
 func squaresPath(ss []grid.Square) string {
-	var sb strings.Builder
+	side := "h" + strconv.Itoa(cellPx) + "v" + strconv.Itoa(cellPx) + "h-" + strconv.Itoa(cellPx) + "z"
+	b := make([]byte, 0, len(ss)*(len(side)+10))
 	for _, s := range ss {
-		fmt.Fprintf(&sb, "M%d %dh%dv%dh-%dz", margin+s.X*cellPx, margin+s.Y*cellPx, cellPx, cellPx, cellPx)
+		b = append(b, 'M')
+		b = strconv.AppendInt(b, int64(margin+s.X*cellPx), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(margin+s.Y*cellPx), 10)
+		b = append(b, side...)
 	}
-	return sb.String()
+	return string(b)
 }
 
 // pathPoints joins square centres for a polyline.
 func pathPoints(ss []grid.Square) string {
-	parts := make([]string, len(ss))
+	b := make([]byte, 0, len(ss)*10)
 	for i, s := range ss {
-		parts[i] = fmt.Sprintf("%d,%d", margin+s.X*cellPx+cellPx/2, margin+s.Y*cellPx+cellPx/2)
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(margin+s.X*cellPx+cellPx/2), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(margin+s.Y*cellPx+cellPx/2), 10)
 	}
-	return strings.Join(parts, " ")
+	return string(b)
 }
 
 // gridPath returns one SVG path with every grid line, so the whole grid is a
@@ -467,7 +479,7 @@ func (t *Token) Render() app.UI {
 			Attr("text-anchor", "end").Text(b)
 	}
 	// The mark of one who would strike at the planned move: shown by the
-	// style sheet while paintPlan marks the token a striker.
+	// style sheet while planPainter marks the token a striker.
 	badges = append(badges, svg("text").Class("badge strike").Attr("aria-hidden", "true").Attr("x", x+size-2).Attr("y", y+10+len(marks)*10).
 		Attr("text-anchor", "end").Text("⚔"))
 	// The tooltip and the accessible name are one text, which holds all

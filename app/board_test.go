@@ -75,8 +75,9 @@ func TestScaleWords(t *testing.T) {
 }
 
 // TestBoardGeometry checks where the board draws a planned path (through
-// the squares' centres, in board units) and which squares a token covers,
-// a large one all of its squares, when a press there drags it.
+// the squares' centres, in board units) and a set of squares (one closed
+// subpath each), and which squares a token covers, a large one all of its
+// squares, when a press there drags it.
 func TestBoardGeometry(t *testing.T) {
 	for _, c := range []struct {
 		path []grid.Square
@@ -88,6 +89,18 @@ func TestBoardGeometry(t *testing.T) {
 	} {
 		if got := pathPoints(c.path); got != c.want {
 			t.Errorf("pathPoints(%v) = %q, want %q", c.path, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		squares []grid.Square
+		want    string
+	}{
+		{nil, ""},
+		{[]grid.Square{{X: 0, Y: 0}}, "M24 24h40v40h-40z"},
+		{[]grid.Square{{X: 2, Y: 0}, {X: 59, Y: 12}}, "M104 24h40v40h-40zM2384 504h40v40h-40z"},
+	} {
+		if got := squaresPath(c.squares); got != c.want {
+			t.Errorf("squaresPath(%v) = %q, want %q", c.squares, got, c.want)
 		}
 	}
 	b := &Board{V: BoardView{Cols: 8, Rows: 6, Tokens: []TokenView{{ID: "a", X: 1, Y: 1}, {ID: "ogre", X: 4, Y: 2, Size: 2}}}}

@@ -29,6 +29,7 @@ type Table struct {
 	pwa      pwa
 	fc       *forecastRun      // the "Who wins?" forecast
 	fcPanel  *ForecastPanel    // its panel as mounted, which the forecast redraws alone
+	painted  planPainter       // what the board on the page shows of the plan
 	fcSpares []*forecastWorker // workers loaded ahead of the next forecast
 	fcJobs   int               // forecasts handed to workers so far, which number their replies
 	// panelsShown counts the steps of the side column the browser has
@@ -190,10 +191,11 @@ func (t *Table) Render() app.UI {
 	board.V.Map = t.mapImg.layer()
 	if t.mounted.Context != nil {
 		// The plan's layers and the forecast's risks are drawn once go-app
-		// has updated the page.
+		// has updated the page, which may have replaced what was painted.
 		risks := t.riskViews()
+		t.painted.forget()
 		t.mounted.Defer(func(app.Context) {
-			paintPlan(board.V.Plan)
+			t.painted.paint(board.V.Plan)
 			paintRisks(risks)
 		})
 	}
