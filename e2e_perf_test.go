@@ -84,9 +84,10 @@ func TestE2EPerfDragAndHighlight(t *testing.T) {
 type dragTimes struct{ Select, Median, Max float64 }
 
 // measureDrag waits for the big battle's board, selects another creature
-// and then the acting one (timing the bands), and drags the acting one
-// over the given number of squares, one frame each, timing each square
-// until the board names it as hovered.
+// and then the acting one (timing the bands), waits for the side panels to
+// show the selection, and drags the acting one over the given number of
+// squares, one frame each, timing each square until the board names it as
+// hovered.
 func measureDrag(t *testing.T, ctx context.Context, frames int) dragTimes {
 	t.Helper()
 	poll[bool](t, ctx, `document.querySelectorAll('.token').length === 100 && document.querySelector('.token.acting') !== null`, 20*time.Second)
@@ -110,6 +111,10 @@ func measureDrag(t *testing.T, ctx context.Context, frames int) dragTimes {
 		fire('pointerdown', cx, cy); fire('pointerup', cx, cy);
 		await until(() => document.querySelector('#layer-bands path'));
 		const select = performance.now() - t0;
+		// the table follows with its panels; a hand presses again to drag
+		// only after it has seen them, so the drag starts once they are drawn
+		const full = acting.parentNode.querySelector('.fullname').textContent;
+		await until(() => document.getElementById('selected-name')?.textContent === full);
 		fire('pointerdown', cx, cy); // start dragging the selected token
 		// drag over the squares around it, one frame each
 		const times = [];
