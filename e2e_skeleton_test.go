@@ -6,6 +6,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -148,5 +150,23 @@ func TestE2EServerHeaders(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("POST / = %d, want 405", res.StatusCode)
+	}
+}
+
+// TestE2ERehearsalWithoutAPage runs app.wasm where there is no page, as
+// the Web Worker that web/start.js starts does before the page gets the
+// bundle, under Node with Go's own wasm_exec: the program must build the
+// first sample and end cleanly. One that fails there (a package
+// initialiser that needs a page, say) leaves the page to compile the whole
+// start on its own thread again.
+func TestE2ERehearsalWithoutAPage(t *testing.T) {
+	wasm := filepath.Join(siteRoot(t), "web", "app.wasm")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec_node.js"), wasm)
+	if out, err := cmd.CombinedOutput(); err != nil || len(out) != 0 {
+		t.Errorf("the bundle's run without a page: %v\n%s", err, out)
 	}
 }

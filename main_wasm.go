@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app"
+	"battlemat/rules/rulesets"
 )
 
 // main mounts the UI in the browser; the server half lives in server.go.
@@ -16,10 +17,27 @@ import (
 // the browser's one thread showed as the largest cost of a drag frame,
 // and the app's heap is small.
 func main() {
+	if !js.Global().Get("document").Truthy() {
+		rehearse()
+		return
+	}
 	debug.SetGCPercent(400)
 	app.Routes()
 	yield()
 	goapp.RunWhenOnBrowser()
+}
+
+// rehearse is the program's run in the Web Worker that compiles the
+// bundle (web/start.js), before the page runs it. The browser compiles
+// each function of the bundle the first time it runs, on the thread that
+// runs it, and the compiled code is shared with the page: run here, the
+// runtime's start, the packages' initialisers and the building of the
+// first sample (what the page does first) leave their code compiled, and
+// the page's thread runs it without stopping to compile.
+func rehearse() {
+	if _, err := rulesets.Samples()[0].Session(rulesets.Registry()); err != nil {
+		println("rehearsing the start:", err.Error())
+	}
 }
 
 // yield hands the browser its thread between the program's own start (the

@@ -9,10 +9,26 @@
 // run or fails, the page compiles the bundle itself, as before.
 "use strict";
 {
+// rehearse runs the program here once before the page gets it (see
+// rehearse in main_wasm.go): the browser compiles a function of the bundle
+// when it first runs, and code compiled here serves the page too. Where it
+// fails, the page runs the program all the same.
+const rehearse = async (module) => {
+  try {
+    importScripts("/wasm_exec.js");
+    const go = new Go();
+    await go.run(await WebAssembly.instantiate(module, go.importObject));
+  } catch (err) {
+    console.warn("rehearsing the bundle's start failed:", err);
+  }
+};
 const bundleURL = "/web/app.wasm";
 if (typeof window === "undefined") {
   WebAssembly.compileStreaming(fetch(bundleURL)).then(
-    (module) => postMessage(module),
+    async (module) => {
+      await rehearse(module);
+      postMessage(module);
+    },
     (err) => postMessage(String(err)),
   );
 } else if (WebAssembly.compileStreaming) {
