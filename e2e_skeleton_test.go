@@ -156,7 +156,7 @@ func TestE2EServerHeaders(t *testing.T) {
 // TestE2ERehearsalWithoutAPage runs app.wasm where there is no page, as
 // the Web Worker that web/start.js starts does before the page gets the
 // bundle, under Node with Go's own wasm_exec: the program must build the
-// first sample and end cleanly. One that fails there (a package
+// first sample, render its table and end cleanly. One that fails there (a package
 // initialiser that needs a page, say) leaves the page to compile the whole
 // start on its own thread again.
 func TestE2ERehearsalWithoutAPage(t *testing.T) {

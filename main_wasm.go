@@ -9,7 +9,6 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"battlemat/app"
-	"battlemat/rules/rulesets"
 )
 
 // main mounts the UI in the browser; the server half lives in server.go.
@@ -31,12 +30,13 @@ func main() {
 // bundle (web/start.js), before the page runs it. The browser compiles
 // each function of the bundle the first time it runs, on the thread that
 // runs it, and the compiled code is shared with the page: run here, the
-// runtime's start, the packages' initialisers and the building of the
-// first sample (what the page does first) leave their code compiled, and
-// the page's thread runs it without stopping to compile.
+// runtime's start, the packages' initialisers, the building of the first
+// sample and the table's render (what the page does first) leave their
+// code compiled, and the page's thread runs it without stopping to
+// compile.
 func rehearse() {
-	if _, err := rulesets.Samples()[0].Session(rulesets.Registry()); err != nil {
-		println("rehearsing the start:", err.Error())
+	if app.Rehearse() == 0 {
+		println("rehearsing the start rendered nothing")
 	}
 }
 

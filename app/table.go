@@ -109,6 +109,17 @@ func (t *Table) OnNav(ctx app.Context) {
 	}
 }
 
+// Rehearse renders the table of the first sample, nowhere, and returns the
+// length of its HTML. Run where the program has no page (the Web Worker
+// that compiles the bundle, see main_wasm.go), it runs the code of the
+// page's first render, which the browser then has compiled for the page.
+func Rehearse() int {
+	t := &Table{}
+	t.OnInit()
+	t.showSample()
+	return len(app.HTMLString(t))
+}
+
 // showSample lays out the first sample, saved nowhere: the page the
 // server renders before the app has read the library.
 func (t *Table) showSample() {
