@@ -105,6 +105,13 @@ type OddsTeller interface {
 	Odds(enc Encounter, req AttackRequest) ([]Chance, error)
 }
 
+// OddsAppender is implemented by an OddsTeller that can append the chances
+// Odds returns to a list the caller hands it, so that a caller asking
+// many times (a forecast's policies) can reuse one list.
+type OddsAppender interface {
+	AppendOdds(dst []Chance, enc Encounter, req AttackRequest) ([]Chance, error)
+}
+
 // Mover is implemented by rulesets with movement on the grid (ENG-MOVE-2,
 // ENG-MOVE-3). Step checks one single-square step of combatant id from
 // from to the adjacent square to: it returns the step's cost in the units of
@@ -339,6 +346,20 @@ func Odds(rs Ruleset, enc Encounter, req AttackRequest) ([]Chance, error) {
 		return nil, &UnsupportedError{Ruleset: rs.ID(), Capability: "OddsTeller"}
 	}
 	return o.Odds(enc, req)
+}
+
+// AppendOdds appends the chances Odds returns to dst: in place where the
+// ruleset is an OddsAppender, else from Odds. On error dst comes back
+// unchanged.
+func AppendOdds(rs Ruleset, dst []Chance, enc Encounter, req AttackRequest) ([]Chance, error) {
+	if o, ok := rs.(OddsAppender); ok {
+		return o.AppendOdds(dst, enc, req)
+	}
+	ch, err := Odds(rs, enc, req)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, ch...), nil
 }
 
 // ActionTaker is implemented by rulesets whose actions other than attacks

@@ -48,6 +48,8 @@ type fight struct {
 	// scratch holds the combatants of the hypothetical asked about last
 	// (at).
 	scratch []combat.Combatant
+	// chances holds the odds asked for last (odds).
+	chances []combat.Chance
 	// reach is the last map reach measured (mapReach): of creature id
 	// after at commands applied.
 	reach struct {

@@ -83,7 +83,7 @@ const (
 // declined; a ruleset's question gets its first option.
 func (p Policy) answer(ft *fight, d *combat.Decision) combat.Command {
 	if d.Kind == combat.DecideOpportunity {
-		if _, err := combat.Odds(ft.f.rs, ft.enc, d.Attack); err == nil {
+		if _, err := ft.odds(ft.enc, d.Attack); err == nil {
 			return combat.TakeOpportunity{}
 		}
 		return combat.DeclineOpportunity{}
@@ -179,7 +179,7 @@ func (p Policy) attack(ft *fight, c combat.Combatant) (combat.Command, bool) {
 	for _, i := range enemies {
 		e := ft.enc.Combatants[i]
 		for _, opt := range opts {
-			ch, err := combat.Odds(ft.f.rs, ft.enc, combat.AttackRequest{Attacker: c.ID, Defender: e.ID, Option: opt})
+			ch, err := ft.odds(ft.enc, combat.AttackRequest{Attacker: c.ID, Defender: e.ID, Option: opt})
 			if err != nil {
 				continue
 			}
@@ -206,6 +206,14 @@ func attackOptions(rs combat.Ruleset, enc combat.Encounter, id string) []json.Ra
 		}
 	}
 	return []json.RawMessage{nil}
+}
+
+// odds is combat.Odds of an attack in enc, in the fight's one list of
+// chances, which the next question overwrites.
+func (ft *fight) odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
+	ch, err := combat.AppendOdds(ft.f.rs, ft.chances[:0], enc, req)
+	ft.chances = ch
+	return ch, err
 }
 
 // dropChance reads the chance an attack drops its target and the chance it
@@ -549,12 +557,12 @@ func (p Policy) worth(ft *fight, c combat.Combatant, m move) bool {
 	}
 	gain := 0.0
 	target := ft.enc.Combatants[m.dest.enemy].ID
-	if ch, err := combat.Odds(ft.f.rs, ft.at(c.ID, m.dest.at), combat.AttackRequest{Attacker: c.ID, Defender: target}); err == nil {
+	if ch, err := ft.odds(ft.at(c.ID, m.dest.at), combat.AttackRequest{Attacker: c.ID, Defender: target}); err == nil {
 		gain, _ = dropChance(ch)
 	}
 	threat := 0.0
 	for _, oa := range m.oas {
-		ch, err := combat.Odds(ft.f.rs, ft.at(c.ID, oa.At), combat.AttackRequest{Attacker: oa.Attacker, Defender: c.ID, Opportunity: true})
+		ch, err := ft.odds(ft.at(c.ID, oa.At), combat.AttackRequest{Attacker: oa.Attacker, Defender: c.ID, Opportunity: true})
 		if err == nil {
 			down, _ := dropChance(ch)
 			threat += down

@@ -212,10 +212,19 @@ const OddsDen = 1_000_000
 // enumeration) as fractions of OddsDen, each rounded half up and the
 // outcome and damage groups each adjusted by largest remainder to sum to
 // OddsDen exactly.
-func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
-	s, err := prepare(enc, req, 1)
+func (r Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
+	out, err := r.AppendOdds(nil, enc, req)
 	if err != nil {
 		return nil, err
+	}
+	return out, nil
+}
+
+// AppendOdds appends the chances Odds returns to dst (combat.OddsAppender).
+func (Ruleset) AppendOdds(dst []combat.Chance, enc combat.Encounter, req combat.AttackRequest) ([]combat.Chance, error) {
+	s, err := prepare(enc, req, 1)
+	if err != nil {
+		return dst, err
 	}
 	att, def := s.att.profile(), s.def.profile()
 	shared := s.shared
@@ -227,15 +236,18 @@ func (Ruleset) Odds(enc combat.Encounter, req combat.AttackRequest) ([]combat.Ch
 		}
 	}
 	if shared != nil {
-		if ch := shared.loadOdds(key); ch != nil {
-			return ch, nil
+		if out, ok := shared.loadOdds(dst, key); ok {
+			return out, nil
 		}
 	}
 	out, err := odds(att, def, s)
-	if err == nil && shared != nil {
+	if err != nil {
+		return dst, err
+	}
+	if shared != nil {
 		shared.storeOdds(key, out)
 	}
-	return out, err
+	return append(dst, out...), nil
 }
 
 // odds computes the chances of strike s between profiles att and def.

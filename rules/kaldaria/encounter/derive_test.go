@@ -225,6 +225,13 @@ func TestLineageOddsMatchFresh(t *testing.T) {
 					if !reflect.DeepEqual(got, want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
 						t.Fatalf("HP %d: lineage %v %v, fresh %v %v", hp, got, gerr, want, werr)
 					}
+					// Appended to a list with something in it already, as
+					// a forecast reuses one: the same chances after it.
+					head := []combat.Chance{{Key: "kept", Num: 1, Den: 2}}
+					app, aerr := combat.AppendOdds(Ruleset{}, head, enc, c.req)
+					if want := append(slices.Clip(head), got...); !reflect.DeepEqual(app, want) || fmt.Sprint(aerr) != fmt.Sprint(gerr) {
+						t.Fatalf("HP %d: appended %v %v, want %v %v", hp, app, aerr, want, gerr)
+					}
 				}
 			}
 		})

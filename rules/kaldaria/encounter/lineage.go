@@ -185,21 +185,21 @@ func (c *oddsCache) attack(a kaldaria.Attack) int32 {
 	return n
 }
 
-// loadOdds returns the chances kept under k, nil when there are none. The
-// caller gets its own copy.
-func (l *lineage) loadOdds(k oddsKey) []combat.Chance {
+// loadOdds appends the chances kept under k to dst; ok is false, and dst
+// unchanged, when there are none.
+func (l *lineage) loadOdds(dst []combat.Chance, k oddsKey) ([]combat.Chance, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	c := &l.cache
 	if sp, ok := c.newer.index[k]; ok {
-		return c.unpack(c.newer.chances[sp.at : sp.at+sp.n])
+		return c.unpack(dst, c.newer.chances[sp.at:sp.at+sp.n]), true
 	}
 	if sp, ok := c.older.index[k]; ok {
 		pcs := c.older.chances[sp.at : sp.at+sp.n]
 		c.keep(k, pcs)
-		return c.unpack(pcs)
+		return c.unpack(dst, pcs), true
 	}
-	return nil
+	return dst, false
 }
 
 // storeOdds keeps the chances ch under k, unless one of them has a key
@@ -239,9 +239,11 @@ func (c *oddsCache) keep(k oddsKey, pcs []packedChance) {
 	g.chances = append(g.chances, pcs...)
 }
 
-// unpack returns the chances pcs as combat.Chances.
-func (c *oddsCache) unpack(pcs []packedChance) []combat.Chance {
-	out := make([]combat.Chance, len(pcs))
+// unpack appends the chances pcs to dst as combat.Chances.
+func (c *oddsCache) unpack(dst []combat.Chance, pcs []packedChance) []combat.Chance {
+	n := len(dst)
+	dst = slices.Grow(dst, len(pcs))[:n+len(pcs)]
+	out := dst[n:]
 	for i, p := range pcs {
 		out[i] = combat.Chance{Num: p.num, Den: p.den, Kind: p.kind, Amount: p.amount}
 		if p.key < damageChance {
@@ -258,5 +260,5 @@ func (c *oddsCache) unpack(pcs []packedChance) []combat.Chance {
 		}
 		out[i].Key = key
 	}
-	return out
+	return dst
 }
