@@ -120,6 +120,19 @@ func TestE2EForecast(t *testing.T) {
 	if after := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.fights`); after <= fights {
 		t.Errorf("Run more went from %d to %d fights", fights, after)
 	}
+
+	// A forecast that ends while its tab is hidden marks the tab, until
+	// the tab is shown.
+	click(t, ctx, "#forecast-more")
+	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'true'`, 5*time.Second)
+	openTab(t, ctx, "log")
+	if eval[bool](t, ctx, `document.querySelector('#tab-forecast .tab-badge') !== null`) {
+		t.Error("the forecast's tab is marked while the forecast runs")
+	}
+	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false' && document.querySelector('#tab-forecast .tab-badge') !== null`, 140*time.Second)
+	screenshot(t, ctx, "forecast-done-hidden")
+	openTab(t, ctx, "forecast")
+	poll[bool](t, ctx, `document.querySelector('#tab-forecast .tab-badge') === null`, 5*time.Second)
 }
 
 // TestE2EForecastEscapes forecasts the escape scene (kal-robin), where one

@@ -439,14 +439,14 @@ func (t *Table) onForecast(ctx app.Context, a app.Action) {
 // draws the tokens' risks into the board at once (paintRisks), and
 // measures the panel's redraw: from the start of its Render to the end of
 // go-app's update (its deferred functions run after it). A forecast that
-// ends while its tab is hidden redraws the table too, for the tab's badge.
+// ends while its tab is hidden redraws the tab's badge too.
 func (t *Table) showForecast(ctx app.Context, fc *forecastRun, res forecast.Result) {
 	fc.res, fc.shown = res, time.Now()
 	if app.IsClient {
 		paintRisks(t.riskViews())
 	}
-	if !fc.running && t.sideTab() != "forecast" && t.mounted.Context != nil {
-		t.mounted.Update()
+	if !fc.running && t.sideTab() != "forecast" {
+		t.showBadge()
 	}
 	p := t.fcPanel
 	if p == nil {

@@ -53,8 +53,8 @@ func (t *Table) renderMore(enc combat.Encounter) app.UI {
 		switch {
 		case s.id == "log" && sel != "log" && cursor > t.side.logSeen:
 			badge = tabBadge(i18n.Int(l, int64(cursor-t.side.logSeen)), i18n.T(l, "tabs.new", "n", cursor-t.side.logSeen))
-		case s.id == "forecast" && sel != "forecast" && t.forecastNews():
-			badge = tabBadge("•", i18n.T(l, "tabs.fresh"))
+		case s.id == "forecast":
+			badge = &ForecastBadge{Lang: l, Shown: t.forecastBadge(), t: t}
 		}
 		on := s.id == sel
 		tabIndex := -1
@@ -96,6 +96,64 @@ func (t *Table) renderMore(enc combat.Encounter) app.UI {
 // shown on its tab.
 func (t *Table) forecastNews() bool {
 	return t.fc != nil && !t.fc.running && t.fc.res.Fights > 0 && t.fc.res.Fights != t.fc.seenFights
+}
+
+// forecastBadge reports whether the forecast's tab wears its badge: it is
+// not selected, and the forecast finished with numbers it has not shown.
+func (t *Table) forecastBadge() bool {
+	return t.sideTab() != "forecast" && t.forecastNews()
+}
+
+// ForecastBadge is the forecast tab's badge as a component of its own, so
+// that a forecast that ends while its tab is hidden redraws the badge
+// (showBadge) and not the whole table for it. The table passes what, when
+// it changes, draws the badge again: the language and whether it shows.
+type ForecastBadge struct {
+	app.Compo
+	Lang  i18n.Lang
+	Shown bool
+
+	t   *Table      // the table it belongs to (the instance go-app mounts keeps it)
+	ctx app.Context // its own context, once mounted
+}
+
+// OnMount makes the badge the one a forecast's end redraws.
+func (b *ForecastBadge) OnMount(ctx app.Context) {
+	b.ctx = ctx
+	b.t.fcBadge = b
+}
+
+// OnDismount lets a forecast's end redraw the table again.
+func (b *ForecastBadge) OnDismount() {
+	if b.t.fcBadge == b {
+		b.t.fcBadge = nil
+	}
+}
+
+// Render draws the badge, or an empty mark without it.
+func (b *ForecastBadge) Render() app.UI {
+	if !b.Shown {
+		return app.Span()
+	}
+	return tabBadge("•", i18n.T(b.Lang, "tabs.fresh"))
+}
+
+// showBadge brings the forecast tab's badge up to date after a forecast
+// ended: the badge alone when it is mounted, else the table. go-app marks
+// the badge and every ancestor for a redraw; the table's mark is taken back
+// (see forecastDispatch).
+func (t *Table) showBadge() {
+	b := t.fcBadge
+	if b == nil || b.ctx.Context == nil || !b.Mounted() {
+		if t.mounted.Context != nil {
+			t.mounted.Update()
+		}
+		return
+	}
+	b.ctx.Dispatch(func(ctx app.Context) {
+		b.Shown = t.forecastBadge()
+		t.mounted.PreventUpdate()
+	})
 }
 
 // tabBadge is a tab's mark of news: short visible text, and the words a

@@ -73,7 +73,8 @@ func TestSideTabs(t *testing.T) {
 }
 
 // TestForecastNews: a forecast is news for its tab once it has finished
-// with numbers the tab has not shown, and again after more fights.
+// with numbers the tab has not shown, and again after more fights; the
+// tab wears its badge for it while another tab is shown.
 func TestForecastNews(t *testing.T) {
 	tb := &Table{}
 	for _, c := range []struct {
@@ -91,6 +92,17 @@ func TestForecastNews(t *testing.T) {
 		tb.fc = c.fc
 		if got := tb.forecastNews(); got != c.want {
 			t.Errorf("%s: news %t, want %t", c.name, got, c.want)
+		}
+		for _, tab := range []string{"log", "forecast"} {
+			tb.side.tab = tab
+			want := c.want && tab != "forecast"
+			if got := tb.forecastBadge(); got != want {
+				t.Errorf("%s, %s shown: badge %t, want %t", c.name, tab, got, want)
+			}
+			html := app.HTMLString(&ForecastBadge{Lang: i18n.English, Shown: tb.forecastBadge(), t: tb})
+			if got := strings.Contains(html, "tab-badge") && strings.Contains(html, i18n.T(i18n.English, "tabs.fresh")); got != want {
+				t.Errorf("%s, %s shown: %s, want a badge %t", c.name, tab, html, want)
+			}
 		}
 	}
 }

@@ -29,6 +29,7 @@ type Table struct {
 	pwa      pwa
 	fc       *forecastRun      // the "Who wins?" forecast
 	fcPanel  *ForecastPanel    // its panel as mounted, which the forecast redraws alone
+	fcBadge  *ForecastBadge    // its tab's badge as mounted, which a forecast's end redraws alone
 	painted  planPainter       // what the board on the page shows of the plan
 	fcSpares []*forecastWorker // workers loaded ahead of the next forecast
 	fcJobs   int               // forecasts handed to workers so far, which number their replies
