@@ -32,6 +32,7 @@ const (
 	forecastMore    = 2000                   // fights "Run more" adds
 	forecastSlice   = 8 * time.Millisecond   // work in one task, well within a 60 Hz frame (16.7 ms)
 	forecastRefresh = 750 * time.Millisecond // how often the panel redraws with the numbers so far
+	forecastTick    = 50 * time.Millisecond  // how often the progress bar moves at most: each move costs the page a frame
 
 	forecastMaxWorkers = 4 // workers of one forecast at most, however many cores
 	forecastBlock      = 8 // fights a worker plays per message: tens of milliseconds
@@ -64,6 +65,7 @@ type forecastRun struct {
 	err        string
 	res        forecast.Result
 	shown      time.Time     // when the panel last took the numbers
+	ticked     time.Time     // when the progress bar last moved
 	longest    time.Duration // the longest slice of work so far
 	drawn      time.Duration // the longest redraw of the table with the numbers so far
 	seenFights int           // the fights of the result last shown on its tab
@@ -462,8 +464,15 @@ func (t *Table) showForecast(ctx app.Context, fc *forecastRun, res forecast.Resu
 // showProgress writes the fights played into the progress bar and its
 // line, on the page as drawn, without a redraw: the line's values are the
 // text of its <bdi>s, changed in place, so go-app's next redraw finds the
-// nodes it made.
+// nodes it made. It moves the bar once per forecastTick at most: the
+// workers' replies come faster than that, and each move makes the browser
+// lay out and paint the panel again.
 func (t *Table) showProgress(fc *forecastRun) {
+	if now := time.Now(); now.Sub(fc.ticked) >= forecastTick {
+		fc.ticked = now
+	} else {
+		return
+	}
 	doc := app.Window().Get("document")
 	if bar := doc.Call("getElementById", "forecast-progress"); bar.Truthy() {
 		bar.Set("max", fc.budget()) // "Run more" raises it
