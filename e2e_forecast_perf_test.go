@@ -10,13 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/performance"
-	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -148,69 +146,16 @@ type threadTimes struct {
 // Web Workers spent in tasks meanwhile.
 func traceTasks(t *testing.T, ctx context.Context) func() threadTimes {
 	t.Helper()
-	var (
-		mu   sync.Mutex
-		raw  [][]byte
-		done = make(chan struct{})
-		once sync.Once
-	)
-	if err := chromedp.Listen(ctx, func(ev any) {
-		switch e := ev.(type) {
-		case *tracing.EventDataCollected:
-			mu.Lock()
-			for _, v := range e.Value {
-				raw = append(raw, v)
-			}
-			mu.Unlock()
-		case *tracing.EventTracingComplete:
-			once.Do(func() { close(done) })
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"__metadata", "toplevel", "disabled-by-default-devtools.timeline"}}}); err != nil {
-		t.Fatal(err)
-	}
+	stop := startTrace(t, ctx, "toplevel", "disabled-by-default-devtools.timeline")
 	return func() threadTimes {
 		t.Helper()
-		if _, err := chromedp.Call(ctx, tracing.End, cdp.Empty{}); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-done:
-		case <-time.After(60 * time.Second):
-			t.Fatal("the trace did not complete")
-		}
-		type event struct {
-			Name string  `json:"name"`
-			Ph   string  `json:"ph"`
-			Pid  int     `json:"pid"`
-			Tid  int     `json:"tid"`
-			TDur float64 `json:"tdur"` // thread time, µs
-			Args struct {
-				Name string `json:"name"`
-			} `json:"args"`
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		var evs []event
-		names := map[[2]int]string{} // thread → its name
-		for _, b := range raw {
-			var e event
-			if json.Unmarshal(b, &e) != nil {
-				continue
-			}
-			if e.Name == "thread_name" {
-				names[[2]int{e.Pid, e.Tid}] = e.Args.Name
-			}
-			if e.Name == "RunTask" && e.Ph == "X" {
-				evs = append(evs, e)
-			}
-		}
+		evs, names := stop()
 		var out threadTimes
 		worker := map[[2]int]float64{}
 		for _, e := range evs {
+			if e.Name != "RunTask" || e.Ph != "X" {
+				continue
+			}
 			switch th := [2]int{e.Pid, e.Tid}; names[th] {
 			case "CrRendererMain":
 				out.main = append(out.main, e.TDur/1000)
