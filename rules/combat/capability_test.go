@@ -132,3 +132,26 @@ func TestActionTaker(t *testing.T) {
 		t.Error("Actions without an ActionLister")
 	}
 }
+
+// TestAppendOddsFromOdds checks AppendOdds on a ruleset that only tells
+// odds (no OddsAppender): the chances Odds gives, after what the list
+// held, and the list untouched on error.
+func TestAppendOddsFromOdds(t *testing.T) {
+	e := party(t, fake{})
+	req := AttackRequest{Attacker: "F", Defender: "GA"}
+	want, err := Odds(fake{}, e, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := []Chance{{Key: "kept", Num: 1, Den: 2}}
+	for _, dst := range [][]Chance{nil, head} {
+		got, err := AppendOdds(fake{}, dst, e, req)
+		if w := append(slices.Clip(dst), want...); err != nil || !reflect.DeepEqual(got, w) {
+			t.Errorf("AppendOdds(%v) = %v, %v; want %v", dst, got, err, w)
+		}
+	}
+	got, err := AppendOdds(fake{}, head, e, AttackRequest{Attacker: "F", Defender: "nobody"})
+	if err == nil || !reflect.DeepEqual(got, head) {
+		t.Errorf("AppendOdds on an unknown defender = %v, %v; want the list back and an error", got, err)
+	}
+}

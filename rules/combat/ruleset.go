@@ -349,15 +349,18 @@ func Odds(rs Ruleset, enc Encounter, req AttackRequest) ([]Chance, error) {
 }
 
 // AppendOdds appends the chances Odds returns to dst: in place where the
-// ruleset is an OddsAppender, else from Odds. On error dst comes back
-// unchanged.
+// ruleset is an OddsAppender, else from Odds, whose own list is the
+// answer when dst is empty. On error dst comes back unchanged.
 func AppendOdds(rs Ruleset, dst []Chance, enc Encounter, req AttackRequest) ([]Chance, error) {
 	if o, ok := rs.(OddsAppender); ok {
 		return o.AppendOdds(dst, enc, req)
 	}
 	ch, err := Odds(rs, enc, req)
-	if err != nil {
+	switch {
+	case err != nil:
 		return dst, err
+	case len(dst) == 0:
+		return ch, nil
 	}
 	return append(dst, ch...), nil
 }
