@@ -20,10 +20,25 @@ import "sync"
 // safe for concurrent use. The zero Encounter has none: Load finds nothing
 // and Store keeps nothing.
 type Memo struct {
-	mu   sync.Mutex
-	vals map[any]any
-	prev *Memo // the memo of the revision this one came from, until this one holds a value
+	mu sync.Mutex
+	// key and val are the first value stored, and vals the others: a
+	// ruleset that keeps one value (as the shipped ones do) needs no map.
+	key, val any
+	vals     map[any]any
+	prev     *Memo // the memo of the revision this one came from, until this one holds a value
 }
+
+// find returns the value stored under key in m itself; m.mu is held.
+func (m *Memo) find(key any) (any, bool) {
+	if key != nil && m.key == key {
+		return m.val, true
+	}
+	v, ok := m.vals[key]
+	return v, ok
+}
+
+// empty reports whether m itself holds no value; m.mu is held.
+func (m *Memo) empty() bool { return m.key == nil && m.vals == nil }
 
 // Memo returns the encounter's memo, nil when it has none.
 func (e Encounter) Memo() *Memo { return e.memo }
@@ -35,7 +50,7 @@ func (m *Memo) Load(key any) (any, bool) {
 		return nil, false
 	}
 	m.mu.Lock()
-	v, ok := m.vals[key]
+	v, ok := m.find(key)
 	prev := m.prev
 	m.mu.Unlock()
 	if ok || prev == nil {
@@ -43,8 +58,7 @@ func (m *Memo) Load(key any) (any, bool) {
 	}
 	prev.mu.Lock()
 	defer prev.mu.Unlock()
-	v, ok = prev.vals[key]
-	return v, ok
+	return prev.find(key)
 }
 
 // Store keeps v under key for this revision and lets go of the previous
@@ -55,11 +69,16 @@ func (m *Memo) Store(key, v any) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.vals == nil {
-		m.vals = map[any]any{}
-	}
-	m.vals[key] = v
 	m.prev = nil
+	switch {
+	case key != nil && (m.key == nil || m.key == key):
+		m.key, m.val = key, v
+	default:
+		if m.vals == nil {
+			m.vals = map[any]any{}
+		}
+		m.vals[key] = v
+	}
 }
 
 // next returns a fresh memo for a revision derived from m's: it reads m's
@@ -71,7 +90,7 @@ func (m *Memo) next() *Memo {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.vals == nil {
+	if m.empty() {
 		return &Memo{prev: m.prev}
 	}
 	return &Memo{prev: m}

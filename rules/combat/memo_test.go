@@ -21,7 +21,7 @@ func TestMemoRevisions(t *testing.T) {
 		t.Fatal("NewEncounter gives no memo")
 	}
 	enc.Memo().Store(memoKey{}, "first")
-	if c := enc.Clone(); c.Memo() == nil || c.Memo() == enc.Memo() || c.Memo().vals != nil || c.Memo().prev != nil {
+	if c := enc.Clone(); c.Memo() == nil || c.Memo() == enc.Memo() || !c.Memo().empty() || c.Memo().prev != nil {
 		t.Error("a clone's memo is not its own and empty")
 	}
 	next, _, err := Apply(rs, enc, place("a", "red", 1, 1, profile(5, 4, 0, 10, 3, "")), dice.NewScripted())
@@ -47,6 +47,21 @@ func TestMemoRevisions(t *testing.T) {
 	}
 	if v, _ := enc.Memo().Load(memoKey{}); v != "first" {
 		t.Errorf("an older revision's value changed to %v", v)
+	}
+	// Values under other keys, the nil key among them, live beside the
+	// first one kept, and each is replaced by its own key alone.
+	type otherKey struct{}
+	later.Memo().Store(otherKey{}, "other")
+	later.Memo().Store(nil, "nil")
+	later.Memo().Store(memoKey{}, "fourth")
+	later.Memo().Store(otherKey{}, "other again")
+	for key, want := range map[any]any{memoKey{}: "fourth", otherKey{}: "other again", nil: "nil"} {
+		if v, ok := later.Memo().Load(key); !ok || v != want {
+			t.Errorf("under %#v: %v, %v; want %v", key, v, ok, want)
+		}
+	}
+	if v, ok := later.Memo().Load(2); ok {
+		t.Errorf("a key never stored reads %v", v)
 	}
 	var none Encounter
 	none.Memo().Store(memoKey{}, 1)
