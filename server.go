@@ -360,7 +360,9 @@ func streamingLoader(h *goapp.Handler) http.Handler {
 	})
 }
 
-// loaderJS returns go-app's app.js for h, and its ETag, with the bundle
+// loaderJS returns go-app's app.js for h, and its ETag, without the
+// service worker's registration at once, which the page does once it has
+// painted its first board, and with the bundle
 // taken from the compile web/start.js began while the page was parsed, or,
 // where it began none, with the bundle's response handed to
 // WebAssembly.instantiateStreaming as fetch returns it. go-app wraps the
@@ -382,10 +384,18 @@ func loaderJS(h *goapp.Handler) ([]byte, string) {
       ? window.battlematBundle.then((module) => WebAssembly.instantiate(module, go.importObject)).then((instance) => ({ instance }))
       : instantiateStreaming(fetch(` + wasm + `), go.importObject))`
 	js := rec.Body.String()
-	if !strings.Contains(js, from) {
-		panic("go-app's app.js changed; review loaderJS: " + from)
+	for _, p := range []struct{ from, to string }{
+		{from, to},
+		// The page registers the service worker itself once it has painted
+		// its first board (see registerWorker in app/pwa.go).
+		{"\ngoappInitServiceWorker();\n", "\n"},
+	} {
+		if !strings.Contains(js, p.from) {
+			panic("go-app's app.js changed; review loaderJS: " + p.from)
+		}
+		js = strings.Replace(js, p.from, p.to, 1)
 	}
-	return []byte(strings.Replace(js, from, to, 1)), rec.Header().Get("ETag")
+	return []byte(js), rec.Header().Get("ETag")
 }
 
 // webFiles serves the files under dir (root/web) and nothing else: it

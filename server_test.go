@@ -428,8 +428,8 @@ func exportTo(t *testing.T, root string) string {
 // web/start.js, which the page loads while it is parsed, began compiling
 // from app.wasm's response in a Web Worker, or else hand fetch's response for app.wasm
 // straight to WebAssembly.instantiateStreaming, never through go-app's
-// counting stream, and the server's copy still answers conditional
-// requests.
+// counting stream; they leave the service worker's registration to the
+// app; and the server's copy still answers conditional requests.
 func TestLoaderStreamsTheBundle(t *testing.T) {
 	dir := exportTo(t, testRoot(t))
 	exported, err := os.ReadFile(filepath.Join(dir, "app.js"))
@@ -459,6 +459,9 @@ func TestLoaderStreamsTheBundle(t *testing.T) {
 		if !strings.Contains(js, `window.battlematBundle.then((module) => WebAssembly.instantiate(module, go.importObject))`) ||
 			!strings.Contains(js, `instantiateStreaming(fetch("/web/app.wasm"), go.importObject)`) || strings.Contains(js, `fetchWithProgress("/web/app.wasm"`) {
 			t.Errorf("%s does not stream the bundle into the compiler:\n%s", name, js)
+		}
+		if strings.Contains(js, "\ngoappInitServiceWorker();\n") || !strings.Contains(js, "async function goappInitServiceWorker()") {
+			t.Errorf("%s registers the service worker at once, not when the app calls it", name)
 		}
 	}
 }

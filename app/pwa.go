@@ -19,6 +19,17 @@ func (t *Table) OnAppUpdate(ctx app.Context) { t.pwa.update = ctx.AppUpdateAvail
 // OnAppInstallChange is called by go-app when installability changes.
 func (t *Table) OnAppInstallChange(ctx app.Context) { t.pwa.installable = ctx.IsAppInstallable() }
 
+// registerWorker registers go-app's service worker, which the page's
+// loader (app.js as the server hands it out) leaves to the app: the table
+// does it once the browser has painted its first board. Installing the
+// worker downloads and stores the whole app, the forecast's bundle too,
+// which competed with the start for the network and both cores.
+func registerWorker() {
+	if register := app.Window().Get("goappInitServiceWorker"); register.Truthy() {
+		register.Invoke()
+	}
+}
+
 // watchNetwork follows the browser's online/offline events.
 func (t *Table) watchNetwork(ctx app.Context) {
 	t.pwa.offline = !app.Window().Get("navigator").Get("onLine").Bool()

@@ -88,6 +88,10 @@ func (t *Table) start(ctx app.Context) {
 	ctx.Handle(actionLogFilter, func(ctx app.Context, a app.Action) { t.logFilter, _ = a.Value.(string) })
 	ctx.Handle(actionZoom, func(ctx app.Context, a app.Action) { t.zoomTo(ctx, a.Value.(int)) })
 	t.watchNetwork(ctx)
+	t.afterBoardPainted(ctx, func(ctx app.Context) {
+		registerWorker()
+		ctx.PreventUpdate()
+	})
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
 		ev := app.Event{Value: args[0]}
 		ctx.Dispatch(func(ctx app.Context) { t.onKey(ctx, ev) })
