@@ -244,18 +244,7 @@ func (t *Table) firstSample(ctx app.Context) {
 // callback, which runs just before that frame is painted. Where there is no
 // browser, f is dispatched at once.
 func afterPaint(ctx app.Context, f func(app.Context)) {
-	win := app.Window()
-	if !win.Get("requestAnimationFrame").Truthy() {
-		ctx.Dispatch(f)
-		return
-	}
-	var frame app.Func
-	frame = app.FuncOf(func(this app.Value, args []app.Value) any {
-		frame.Release()
-		nextTask(ctx, f)
-		return nil
-	})
-	win.Call("requestAnimationFrame", frame)
+	browserCalls("requestAnimationFrame", func() { nextTask(ctx, f) })
 }
 
 // nextTask runs f on the UI goroutine in a task of the browser's own, from
@@ -263,18 +252,25 @@ func afterPaint(ctx app.Context, f func(app.Context)) {
 // long task, and the browser may paint and take input between them. Where
 // there is no browser, f is dispatched at once.
 func nextTask(ctx app.Context, f func(app.Context)) {
+	browserCalls("setTimeout", func() { ctx.Dispatch(f) })
+}
+
+// browserCalls has the browser call next once, through its scheduling
+// function sched (requestAnimationFrame, or setTimeout with no delay);
+// where there is no browser, next runs at once.
+func browserCalls(sched string, next func()) {
 	win := app.Window()
-	if !win.Get("setTimeout").Truthy() {
-		ctx.Dispatch(f)
+	if !win.Get(sched).Truthy() {
+		next()
 		return
 	}
 	var fn app.Func
 	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
 		fn.Release()
-		ctx.Dispatch(f)
+		next()
 		return nil
 	})
-	win.Call("setTimeout", fn, 0)
+	win.Call(sched, fn, 0)
 }
 
 // load opens the library entry e. A document that cannot be read marks
