@@ -83,7 +83,7 @@ func TestApplyDamageProperties(t *testing.T) {
 			t.Fatalf("case %d: outcome %s, dead %v", i, d.Outcome, d.Target.Status.Dead)
 		}
 		for _, s := range d.Trace {
-			if _, ok := terms[s.Key]; s.Rule == "" || !ok {
+			if _, ok := glossary().Terms[s.Key]; s.Rule == "" || !ok {
 				t.Fatalf("case %d: step without a rule or a glossary entry: %v", i, s)
 			}
 		}
@@ -146,7 +146,7 @@ func TestSelectDiceProperties(t *testing.T) {
 			t.Fatalf("mask %b: %d dice from %d weapons", mask, len(got), len(orig))
 		}
 		for _, s := range tr {
-			if _, ok := terms[s.Key]; !ok {
+			if _, ok := glossary().Terms[s.Key]; !ok {
 				t.Fatalf("mask %b: trace key %q has no glossary entry", mask, s.Key)
 			}
 		}
@@ -162,8 +162,8 @@ func TestGlossaryComplete(t *testing.T) {
 		KeyCancel, KeyBlast, KeyTargets, KeyInitiative, KeyActs, KeyLosesTurn, KeyActsFirst, KeyActsAfter, KeyRetreat, KeyNoSafePlace,
 		KeyStays, KeyFirstLoss, KeyHalfLost, KeyLoneFoe, KeyLeader, KeyFlees, KeyAid, KeyStabilized,
 		KeyAttrLoss, KeyParalysed, KeyDelirious, KeyDEX, KeyWIL}
-	if len(keys) != len(terms) {
-		t.Errorf("%d keys, %d glossary entries", len(keys), len(terms))
+	if len(keys) != len(glossary().Terms) {
+		t.Errorf("%d keys, %d glossary entries", len(keys), len(glossary().Terms))
 	}
 	// A direct loss names the attribute it lowers (CA-ATTR-1).
 	for _, a := range []Attr{STR, DEX, WIL} {
@@ -171,12 +171,12 @@ func TestGlossaryComplete(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if q := care.Trace[0].Quantity; q == "" || terms[q].Native == "" {
+		if q := care.Trace[0].Quantity; q == "" || glossary().Terms[q].Native == "" {
 			t.Errorf("a loss of %s names %q, which has no term", a, q)
 		}
 	}
 	for _, k := range keys {
-		g, ok := terms[k]
+		g, ok := glossary().Terms[k]
 		if !ok || g.Native == "" || g.English == "" || g.Explain == "" {
 			t.Errorf("key %q: glossary entry %+v", k, g)
 		}

@@ -115,7 +115,7 @@ func TestSlotName(t *testing.T) {
 		if key, rule, ok := combat.SlotNameOf(Ruleset{}, enc, row.slot); !ok || key != row.key || rule != row.rule {
 			t.Errorf("round %d, slot %d: %q (%s) %v; want %q (%s)", row.round, row.slot, key, rule, ok, row.key, row.rule)
 		}
-		if _, ok := terms[row.key]; !ok {
+		if _, ok := glossary().Terms[row.key]; !ok {
 			t.Errorf("%q has no glossary term", row.key)
 		}
 	}

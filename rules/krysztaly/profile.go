@@ -151,7 +151,15 @@ const (
 	QtyDamage     = "damage"     // attacker's other damage factors X (KC-DMG-6)
 )
 
-var quantities = map[string]bool{QtyTR: true, QtyOBR: true, QtyMagic: true, QtyProtective: true, QtyDamage: true}
+// isQuantity reports whether q is one of the quantities a modifier may
+// change.
+func isQuantity(q string) bool {
+	switch q {
+	case QtyTR, QtyOBR, QtyMagic, QtyProtective, QtyDamage:
+		return true
+	}
+	return false
+}
 
 // MinProficiency is the profile's minimum proficiency: the higher of its
 // professions' (KC-PROF-6, KC-AMB-6); 0 with no profession.
@@ -276,7 +284,7 @@ func validModifier(m combat.Modifier) error {
 	switch {
 	case m.Rule == "":
 		return combat.Invalid("KC-SIT-7", "mods["+m.Key+"]", "a modifier must cite its rule")
-	case !quantities[m.Quantity]:
+	case !isQuantity(m.Quantity):
 		return combat.Invalid("KC-SIT-7", "mods["+m.Key+"]", "unknown quantity %q", m.Quantity)
 	case m.Value < -maxStat || m.Value > maxStat:
 		return combat.OutOfRange("KC-SIT-7", "mods["+m.Key+"]", m.Value, -maxStat, maxStat)

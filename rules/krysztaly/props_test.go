@@ -137,7 +137,7 @@ func TestTraceCitesRules(t *testing.T) {
 			if st.Rule == "" {
 				t.Fatalf("step without a rule: %v", st)
 			}
-			if _, ok := terms[st.Key]; !ok && st.Key != "gen" {
+			if _, ok := glossary().Terms[st.Key]; !ok && st.Key != "gen" {
 				t.Fatalf("key %q has no glossary term", st.Key)
 			}
 		}
@@ -166,11 +166,11 @@ func TestGlossaryComplete(t *testing.T) {
 		return true
 	})
 	for k := range keys {
-		if term := terms[k]; term.Native == "" || term.English == "" || term.Explain == "" {
+		if term := glossary().Terms[k]; term.Native == "" || term.English == "" || term.Explain == "" {
 			t.Errorf("key %q: glossary entry %+v", k, term)
 		}
 	}
-	for k := range terms {
+	for k := range glossary().Terms {
 		if !keys[k] {
 			t.Errorf("glossary entry %q is not a trace key", k)
 		}

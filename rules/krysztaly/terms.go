@@ -1,6 +1,10 @@
 package krysztaly
 
-import "battlemat/rules/combat"
+import (
+	"sync"
+
+	"battlemat/rules/combat"
+)
 
 // Trace keys: the stable identifiers of the steps Resolve and Odds record.
 // Glossary gives each its Polish term.
@@ -72,74 +76,80 @@ var tierKeys = [...]string{TierNone: "", DoubleProficient: KeyDoubleProficient, 
 // Glossary returns the terms of Kryształy Czasu: the Polish of its
 // rulebook with its abbreviations (TR, OBR, WYP…), a label and an
 // explanation in every language of the app (krysztaly-czasu.md §1).
-func (Ruleset) Glossary() *combat.Glossary { return &glossary }
+func (Ruleset) Glossary() *combat.Glossary { return glossary() }
 
-// glossary is what Glossary returns.
-var glossary = combat.Glossary{
-	Lang:    "pl",
-	Terms:   terms,
-	Names:   map[string]string{"en": "Kryształy Czasu", "he": "Kryształy Czasu", "pl": "Kryształy Czasu", "kk": "Kryształy Czasu"},
-	Explain: map[string]map[string]string{"he": explainHe, "pl": explainPl, "kk": explainKk},
-	Labels:  map[string]map[string]string{"he": labelsHe, "kk": labelsKk},
-}
+// glossary is what Glossary returns, built on its first call: the program
+// does not build a ruleset's words when it starts, before it knows it
+// needs them.
+var glossary = sync.OnceValue(func() *combat.Glossary {
+	return &combat.Glossary{
+		Lang:    "pl",
+		Terms:   terms(),
+		Names:   map[string]string{"en": "Kryształy Czasu", "he": "Kryształy Czasu", "pl": "Kryształy Czasu", "kk": "Kryształy Czasu"},
+		Explain: map[string]map[string]string{"he": explainHe(), "pl": explainPl(), "kk": explainKk()},
+		Labels:  map[string]map[string]string{"he": labelsHe(), "kk": labelsKk()},
+	}
+})
 
 // terms names every trace key.
-var terms = map[string]combat.Term{
-	KeyProficiency:       {Native: "biegłość", English: "proficiency", Explain: "skill with the weapon group in use"},
-	KeyShieldProficiency: {Native: "biegłość w tarczy", English: "shield proficiency", Explain: "skill for a shield attack: profession minimum, plus 25, plus profession modifier"},
-	KeySFBonus:           {Native: "premia z SF", Abbrev: "SF", English: "strength bonus", Explain: "strength adds a tenth of itself to the hit chance"},
-	KeyZRBonus:           {Native: "premia z ZR", Abbrev: "ZR", English: "dexterity bonus", Explain: "dexterity adds a tenth of itself to the hit chance"},
-	KeyBaseTR:            {Native: "szansa trafienia", Abbrev: "TR", English: "base hit chance", Explain: "hit chance against a still, bare, unguarded target"},
-	KeyHeight:            {Native: "przewaga wysokości", English: "height advantage", Explain: "striking from above: saddle, wall or roof"},
-	KeyTwilight:          {Native: "półmrok", English: "twilight", Explain: "dim light without night sight"},
-	KeyBlind:             {Native: "walka węchem i słuchem", English: "fighting blind", Explain: "fighting by smell and hearing alone halves the hit chance"},
-	KeyTR:                {Native: "szansa trafienia", Abbrev: "TR", English: "hit chance", Explain: "hit chance after every circumstance"},
-	KeyAutoStrike:        {Native: "trafienie automatyczne", English: "automatic hit", Explain: "a helpless target is struck without a roll"},
-	KeyArmour:            {Native: "wartość obronna zbroi", English: "armour", Explain: "what the armour adds to defence"},
-	KeyShield:            {Native: "wartość obronna tarczy", English: "shield", Explain: "what the shield adds to defence"},
-	KeyShieldCover:       {Native: "zastawianie się tarczą", English: "shield cover", Explain: "the cover stance counts the shield twice"},
-	KeyWeaponDefence:     {Native: "wartość obronna broni", English: "weapon defence", Explain: "parrying with the weapon, scaled by skill"},
-	KeyZRDefence:         {Native: "premia z ZR", Abbrev: "ZR", English: "dexterity defence", Explain: "agility above 50 helps defence, below 30 hurts it"},
-	KeyDefenceless:       {Native: "bezbronność", English: "defenceless", Explain: "caught unable to defend: dexterity counts as zero"},
-	KeyAttackers:         {Native: "wielu przeciwników", English: "several attackers", Explain: "each foe beyond the first costs 5 defence"},
-	KeyOBR:               {Native: "obrona", Abbrev: "OBR", English: "defence", Explain: "defence"},
-	KeyRTR:               {Native: "rzeczywista szansa trafienia", Abbrev: "RTR", English: "real hit chance", Explain: "real hit chance: TR minus OBR"},
-	KeyHitRoll:           {Native: "rzut k100", Abbrev: "k100", English: "hit roll", Explain: "d100 for the hit; 1–5 always land, 96–100 never do"},
-	KeyHit:               {Native: "trafienie", English: "hit", Explain: "hit"},
-	KeyMiss:              {Native: "chybienie", English: "miss", Explain: "miss"},
-	KeyEffectiveness:     {Native: "skuteczność", English: "effectiveness", Explain: "the weapon's wounding power for this kind of blow"},
-	KeyMultiplier:        {Native: "mnożnik biegłości", English: "proficiency multiplier", Explain: "skill band multiplier, in quarters"},
-	KeyWeaponDamage:      {Native: "skuteczność × biegłość", English: "weapon damage", Explain: "wounding power times the skill band"},
-	KeySFDamage:          {Native: "premia z SF", Abbrev: "SF", English: "strength damage", Explain: "a quarter of strength added to damage"},
-	KeyBaseDamage:        {Native: "obrażenia podstawowe", English: "base damage", Explain: "damage before the random factor"},
-	KeyDamageRoll:        {Native: "rzut k100", Abbrev: "k100", English: "damage roll", Explain: "d100 for the damage's random factor"},
-	KeyRandom:            {Native: "czynnik losowy", English: "random factor", Explain: "the damage die minus 50"},
-	KeyDamage:            {Native: "obrażenia", English: "damage", Explain: "damage dealt"},
-	KeyAbsorption:        {Native: "wyparowanie", Abbrev: "WYP", English: "absorption", Explain: "what armour or hide soaks up"},
-	KeyTaken:             {Native: "obrażenia odniesione", English: "damage taken", Explain: "damage that gets through"},
-	KeyVitality:          {Native: "żywotność", Abbrev: "ŻYW", English: "vitality", Explain: "vitality left"},
-	KeyCritical:          {Native: "trafienie krytyczne", English: "critical hit", Explain: "critical hit; its effect is the GM's"},
-	KeyBalanceRoll:       {Native: "rzut na ZR", Abbrev: "ZR", English: "balance roll", Explain: "d100 against current dexterity to stay balanced"},
-	KeyZR:                {Native: "zręczność", Abbrev: "ZR", English: "dexterity", Explain: "current dexterity"},
-	KeyOffBalance:        {Native: "wytrącenie z równowagi", English: "off balance", Explain: "knocked off balance"},
-	KeyKeepsBalance:      {Native: "utrzymanie równowagi", English: "keeps balance", Explain: "keeps balance"},
-	KeyProne:             {Native: "leżący", English: "prone", Explain: "down on the ground"},
-	KeyDelay:             {Native: "opóźnienie", English: "delay", Explain: "segments before the blow lands"},
-	KeySlowed:            {Native: "dwukrotnie wolniejsze ataki", English: "twice as slow", Explain: "attacks take twice as long"},
-	KeyProficiencyRoll:   {Native: "losowanie biegłości", Abbrev: "k100", English: "proficiency roll", Explain: "d100 for a newly trained weapon group"},
-	KeyMinProficiency:    {Native: "minimalna biegłość", English: "minimum proficiency", Explain: "the profession's floor: a lower roll counts as this"},
-	KeyRaceMod:           {Native: "modyfikator rasowy", English: "race modifier", Explain: "the race's bonus or penalty to a rolled skill"},
-	KeyProfessionMod:     {Native: "modyfikator profesji", English: "profession modifier", Explain: "the profession's bonus to a rolled skill"},
-	KeyTeacher:           {Native: "nauczyciel", English: "teacher", Explain: "the tier of the one who teaches"},
-	KeyTier:              {Native: "specjalizacja", English: "specialisation tier", Explain: "specialisation tier reached in the group"},
-	KeySlots:             {Native: "miejsca na biegłości", English: "training slots", Explain: "training slots at this level"},
-	KeySlotsUsed:         {Native: "zajęte miejsca", English: "slots used", Explain: "slots the trainings already use"},
-	KeySlotsFree:         {Native: "wolne miejsca", English: "slots free", Explain: "slots left for further training"},
-	KeyTrainGroup:        {Native: "nauka grupy broni", English: "training in a new group", Explain: "the GM trains a creature in a new weapon group; its skill is rolled"},
-	KeyTrainTier:         {Native: "specjalizacja", English: "training to the next tier", Explain: "the GM trains a creature to the next tier, taught by the tier picked"},
-	KeyDoubleProficient:  {Native: "podwójnie biegły", English: "double proficient", Explain: "first tier: +5 to the skill"},
-	KeySpecialist:        {Native: "specjalista", English: "specialist", Explain: "second tier: +10 more"},
-	KeyDoubleSpecialist:  {Native: "podwójny specjalista", English: "double specialist", Explain: "third tier: +15 more"},
-	KeyMaster:            {Native: "mistrz", English: "master", Explain: "fourth tier: +20 more"},
-	KeyGrandMaster:       {Native: "wielki mistrz", English: "grand master", Explain: "fifth tier, a deity's gift: +25 more"},
+func terms() map[string]combat.Term {
+	return map[string]combat.Term{
+		KeyProficiency:       {Native: "biegłość", English: "proficiency", Explain: "skill with the weapon group in use"},
+		KeyShieldProficiency: {Native: "biegłość w tarczy", English: "shield proficiency", Explain: "skill for a shield attack: profession minimum, plus 25, plus profession modifier"},
+		KeySFBonus:           {Native: "premia z SF", Abbrev: "SF", English: "strength bonus", Explain: "strength adds a tenth of itself to the hit chance"},
+		KeyZRBonus:           {Native: "premia z ZR", Abbrev: "ZR", English: "dexterity bonus", Explain: "dexterity adds a tenth of itself to the hit chance"},
+		KeyBaseTR:            {Native: "szansa trafienia", Abbrev: "TR", English: "base hit chance", Explain: "hit chance against a still, bare, unguarded target"},
+		KeyHeight:            {Native: "przewaga wysokości", English: "height advantage", Explain: "striking from above: saddle, wall or roof"},
+		KeyTwilight:          {Native: "półmrok", English: "twilight", Explain: "dim light without night sight"},
+		KeyBlind:             {Native: "walka węchem i słuchem", English: "fighting blind", Explain: "fighting by smell and hearing alone halves the hit chance"},
+		KeyTR:                {Native: "szansa trafienia", Abbrev: "TR", English: "hit chance", Explain: "hit chance after every circumstance"},
+		KeyAutoStrike:        {Native: "trafienie automatyczne", English: "automatic hit", Explain: "a helpless target is struck without a roll"},
+		KeyArmour:            {Native: "wartość obronna zbroi", English: "armour", Explain: "what the armour adds to defence"},
+		KeyShield:            {Native: "wartość obronna tarczy", English: "shield", Explain: "what the shield adds to defence"},
+		KeyShieldCover:       {Native: "zastawianie się tarczą", English: "shield cover", Explain: "the cover stance counts the shield twice"},
+		KeyWeaponDefence:     {Native: "wartość obronna broni", English: "weapon defence", Explain: "parrying with the weapon, scaled by skill"},
+		KeyZRDefence:         {Native: "premia z ZR", Abbrev: "ZR", English: "dexterity defence", Explain: "agility above 50 helps defence, below 30 hurts it"},
+		KeyDefenceless:       {Native: "bezbronność", English: "defenceless", Explain: "caught unable to defend: dexterity counts as zero"},
+		KeyAttackers:         {Native: "wielu przeciwników", English: "several attackers", Explain: "each foe beyond the first costs 5 defence"},
+		KeyOBR:               {Native: "obrona", Abbrev: "OBR", English: "defence", Explain: "defence"},
+		KeyRTR:               {Native: "rzeczywista szansa trafienia", Abbrev: "RTR", English: "real hit chance", Explain: "real hit chance: TR minus OBR"},
+		KeyHitRoll:           {Native: "rzut k100", Abbrev: "k100", English: "hit roll", Explain: "d100 for the hit; 1–5 always land, 96–100 never do"},
+		KeyHit:               {Native: "trafienie", English: "hit", Explain: "hit"},
+		KeyMiss:              {Native: "chybienie", English: "miss", Explain: "miss"},
+		KeyEffectiveness:     {Native: "skuteczność", English: "effectiveness", Explain: "the weapon's wounding power for this kind of blow"},
+		KeyMultiplier:        {Native: "mnożnik biegłości", English: "proficiency multiplier", Explain: "skill band multiplier, in quarters"},
+		KeyWeaponDamage:      {Native: "skuteczność × biegłość", English: "weapon damage", Explain: "wounding power times the skill band"},
+		KeySFDamage:          {Native: "premia z SF", Abbrev: "SF", English: "strength damage", Explain: "a quarter of strength added to damage"},
+		KeyBaseDamage:        {Native: "obrażenia podstawowe", English: "base damage", Explain: "damage before the random factor"},
+		KeyDamageRoll:        {Native: "rzut k100", Abbrev: "k100", English: "damage roll", Explain: "d100 for the damage's random factor"},
+		KeyRandom:            {Native: "czynnik losowy", English: "random factor", Explain: "the damage die minus 50"},
+		KeyDamage:            {Native: "obrażenia", English: "damage", Explain: "damage dealt"},
+		KeyAbsorption:        {Native: "wyparowanie", Abbrev: "WYP", English: "absorption", Explain: "what armour or hide soaks up"},
+		KeyTaken:             {Native: "obrażenia odniesione", English: "damage taken", Explain: "damage that gets through"},
+		KeyVitality:          {Native: "żywotność", Abbrev: "ŻYW", English: "vitality", Explain: "vitality left"},
+		KeyCritical:          {Native: "trafienie krytyczne", English: "critical hit", Explain: "critical hit; its effect is the GM's"},
+		KeyBalanceRoll:       {Native: "rzut na ZR", Abbrev: "ZR", English: "balance roll", Explain: "d100 against current dexterity to stay balanced"},
+		KeyZR:                {Native: "zręczność", Abbrev: "ZR", English: "dexterity", Explain: "current dexterity"},
+		KeyOffBalance:        {Native: "wytrącenie z równowagi", English: "off balance", Explain: "knocked off balance"},
+		KeyKeepsBalance:      {Native: "utrzymanie równowagi", English: "keeps balance", Explain: "keeps balance"},
+		KeyProne:             {Native: "leżący", English: "prone", Explain: "down on the ground"},
+		KeyDelay:             {Native: "opóźnienie", English: "delay", Explain: "segments before the blow lands"},
+		KeySlowed:            {Native: "dwukrotnie wolniejsze ataki", English: "twice as slow", Explain: "attacks take twice as long"},
+		KeyProficiencyRoll:   {Native: "losowanie biegłości", Abbrev: "k100", English: "proficiency roll", Explain: "d100 for a newly trained weapon group"},
+		KeyMinProficiency:    {Native: "minimalna biegłość", English: "minimum proficiency", Explain: "the profession's floor: a lower roll counts as this"},
+		KeyRaceMod:           {Native: "modyfikator rasowy", English: "race modifier", Explain: "the race's bonus or penalty to a rolled skill"},
+		KeyProfessionMod:     {Native: "modyfikator profesji", English: "profession modifier", Explain: "the profession's bonus to a rolled skill"},
+		KeyTeacher:           {Native: "nauczyciel", English: "teacher", Explain: "the tier of the one who teaches"},
+		KeyTier:              {Native: "specjalizacja", English: "specialisation tier", Explain: "specialisation tier reached in the group"},
+		KeySlots:             {Native: "miejsca na biegłości", English: "training slots", Explain: "training slots at this level"},
+		KeySlotsUsed:         {Native: "zajęte miejsca", English: "slots used", Explain: "slots the trainings already use"},
+		KeySlotsFree:         {Native: "wolne miejsca", English: "slots free", Explain: "slots left for further training"},
+		KeyTrainGroup:        {Native: "nauka grupy broni", English: "training in a new group", Explain: "the GM trains a creature in a new weapon group; its skill is rolled"},
+		KeyTrainTier:         {Native: "specjalizacja", English: "training to the next tier", Explain: "the GM trains a creature to the next tier, taught by the tier picked"},
+		KeyDoubleProficient:  {Native: "podwójnie biegły", English: "double proficient", Explain: "first tier: +5 to the skill"},
+		KeySpecialist:        {Native: "specjalista", English: "specialist", Explain: "second tier: +10 more"},
+		KeyDoubleSpecialist:  {Native: "podwójny specjalista", English: "double specialist", Explain: "third tier: +15 more"},
+		KeyMaster:            {Native: "mistrz", English: "master", Explain: "fourth tier: +20 more"},
+		KeyGrandMaster:       {Native: "wielki mistrz", English: "grand master", Explain: "fifth tier, a deity's gift: +25 more"},
+	}
 }

@@ -83,7 +83,7 @@ func TestGlossaryNamesKeys(t *testing.T) {
 						continue
 					}
 					seen[key] = true
-					if _, ok := glossary.Term(key); !ok {
+					if _, ok := glossary().Term(key); !ok {
 						t.Errorf("trace key %q (%s) has no Kaldaria term", key, s.Rule.ID())
 					}
 				}
@@ -100,7 +100,7 @@ func TestGlossaryNamesKeys(t *testing.T) {
 		keys = append(keys, q.String())
 	}
 	for _, key := range keys {
-		if _, ok := glossary.Term(key); !ok {
+		if _, ok := glossary().Term(key); !ok {
 			t.Errorf("key %q has no Kaldaria term", key)
 		}
 	}
