@@ -14,6 +14,9 @@ GO_SRC    := $(shell find . -name '*.go' -not -name '*_test.go' -not -path './di
 # The browser build selects go-app without its HTTP server through this go.work (tools/trimgoapp
 # writes it and the trimmed copy beside it); native builds and tests never see it.
 TRIM_WORK := $(CURDIR)/.trim/go.work
+# app.wasm is built without inlining in the packages tools/coldpkgs.txt lists (it says why).
+COLD_PKGS   := tools/coldpkgs.txt
+APP_GCFLAGS := $(foreach p,$(shell grep -v '^\#' $(COLD_PKGS)),-gcflags=$(p)=-l)
 
 .PHONY: all run build wasm server precompress static deps check test unit e2e perf bench fuzz sizes clean FORCE
 
@@ -27,8 +30,8 @@ run: build
 build: wasm precompress server
 
 wasm: web/app.wasm web/forecast.wasm
-web/app.wasm: $(GO_SRC) $(TRIM_WORK)
-	GOWORK=$(TRIM_WORK) GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ .
+web/app.wasm: $(GO_SRC) $(TRIM_WORK) $(COLD_PKGS)
+	GOWORK=$(TRIM_WORK) GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(APP_GCFLAGS) -o $@ .
 # Checked on every build (it stops when the pinned go-app is not the shape its edits were written
 # for); it rewrites only what differs, so an unchanged trim rebuilds nothing.
 $(TRIM_WORK): FORCE
