@@ -37,3 +37,25 @@ func TestGlossaryNamesTheTurn(t *testing.T) {
 		t.Errorf("%d terms, want %d", len(g.Terms), len(keys))
 	}
 }
+
+// TestGlossaryTexts checks that the labels and the explanations give each
+// term exactly one text in each of Hebrew, Polish and Kazakh, and name no
+// other key: byLang keeps one text where a key came twice.
+func TestGlossaryTexts(t *testing.T) {
+	terms := Ruleset{}.Glossary().Terms
+	for name, texts := range map[string][]langText{"labels": glossaryLabels, "explain": glossaryExplain} {
+		seen := map[[2]string]bool{}
+		for _, x := range texts {
+			if _, ok := terms[x.key]; !ok || x.text == "" {
+				t.Errorf("%s: %s %q is not a term or is empty", name, x.lang, x.key)
+			}
+			if seen[[2]string{x.lang, x.key}] {
+				t.Errorf("%s: %s %q comes twice", name, x.lang, x.key)
+			}
+			seen[[2]string{x.lang, x.key}] = true
+		}
+		if want := 3 * len(terms); len(seen) != want {
+			t.Errorf("%s: %d texts, want %d", name, len(seen), want)
+		}
+	}
+}
