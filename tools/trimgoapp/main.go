@@ -97,8 +97,9 @@ type pin struct {
 	goLine  string // the current module's go version
 }
 
-// pinned finds the go-app version go.mod requires and its folder, and
-// checks that the build selects exactly that version, unreplaced.
+// pinned finds the go-app version go.mod requires and its folder (downloading
+// it when the module cache lacks it), and checks that the build selects
+// exactly that version, unreplaced.
 func pinned() (pin, error) {
 	var p pin
 	out, err := goCmd("mod", "edit", "-json")
@@ -128,6 +129,11 @@ func pinned() (pin, error) {
 		return p, errors.New("go.mod does not require " + goApp)
 	}
 	if err := checkVersion(p.version); err != nil {
+		return p, err
+	}
+	// On a fresh machine nothing is in the module cache yet, and go list
+	// names no folder for a module it has not downloaded.
+	if _, err := goCmd("mod", "download", goApp); err != nil {
 		return p, err
 	}
 	out, err = goCmd("list", "-m", "-f", "{{.Version}}\t{{.Dir}}\t{{with .Replace}}replaced{{end}}", goApp)

@@ -24,6 +24,27 @@ func pinnedFiles(t *testing.T) map[string][]byte {
 	return files
 }
 
+// TestPinnedFreshCache finds the pinned go-app in an empty module cache, as
+// on a fresh machine where make build runs before anything was downloaded.
+func TestPinnedFreshCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads go-app into a new module cache")
+	}
+	cache := t.TempDir()
+	t.Setenv("GOMODCACHE", cache)
+	t.Setenv("GOFLAGS", "-modcacherw") // so the test can remove the cache
+	p, err := pinned()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(p.dir, cache) {
+		t.Errorf("go-app's folder %s is not in the new cache %s", p.dir, cache)
+	}
+	if _, err := os.Stat(filepath.Join(p.dir, resourceGo)); err != nil {
+		t.Error(err)
+	}
+}
+
 // TestEditPinned trims the pinned go-app: http.go is gone, the stand-in
 // Handler is there, resource.go lost exactly its three net/http lines, and
 // the router its regular-expression routes.
