@@ -334,6 +334,9 @@ func (fl *field) creature(enc combat.Encounter, i int) tactics.Creature {
 	cr.Initiative = fl.rank[c.ID]
 	// Engagement lists name only enemies still in the encounter; a GM's
 	// removal or change of side drops the stale entries (K-PIN-9 step 3).
+	if n := len(f.state.EngagedBy); n > 0 {
+		cr.EngagedBy = make([]string, 0, n)
+	}
 	for _, x := range f.state.EngagedBy {
 		if e, ok := fl.fighter(x); ok && e.c.Side != c.Side {
 			cr.EngagedBy = append(cr.EngagedBy, x)

@@ -193,11 +193,11 @@ func (b *Battle) Update(changed ...Creature) (*Battle, error) {
 		}
 		idx[k] = i
 	}
-	news := make([]*Creature, len(changed))
-	for k := range changed {
-		c := changed[k]
+	own, news := slices.Clone(changed), make([]*Creature, len(changed))
+	for k := range own {
+		c := &own[k]
 		c.NoticedBy, c.OAsMade, c.EngagedBy = slices.Clone(c.NoticedBy), slices.Clone(c.OAsMade), slices.Clone(c.EngagedBy)
-		news[k] = &c
+		news[k] = c
 	}
 	// The checks of NewBattle, in its order: only a changed creature can
 	// fail them.
@@ -360,24 +360,31 @@ func (w *Battle) reengage(b *Battle, idx []int) {
 	for _, i := range idx {
 		redoOf(w.cs[i].ID)
 	}
+	// The new pin states are made in one list each, sized first so that
+	// they never move: one allocation for all the tidied creatures, one
+	// for all those whose pinners are redone.
+	tidiedPins := make([]Pins, 0, len(tidied))
 	for _, i := range tidied {
-		p := w.tidy(i)
-		if old := b.pins[i]; samePins(&p, old) {
+		tidiedPins = append(tidiedPins, w.tidy(i))
+		p := &tidiedPins[len(tidiedPins)-1]
+		if old := b.pins[i]; samePins(p, old) {
+			tidiedPins = tidiedPins[:len(tidiedPins)-1]
 			continue
 		}
 		for _, x := range b.front(i) {
 			redoOf(x)
 		}
 		p.PinnedBy = b.pins[i].PinnedBy
-		w.pins[i] = &p
+		w.pins[i] = p
 		for _, x := range w.front(i) {
 			redoOf(x)
 		}
 	}
-	for _, j := range redo {
-		p := *w.pins[j]
-		p.PinnedBy = nil
-		w.pins[j] = &p
+	redonePins := make([]Pins, len(redo))
+	for k, j := range redo {
+		redonePins[k] = *w.pins[j]
+		redonePins[k].PinnedBy = nil
+		w.pins[j] = &redonePins[k]
 	}
 	for i := range w.cs {
 		for _, x := range w.front(i) {

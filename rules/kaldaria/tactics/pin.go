@@ -193,7 +193,7 @@ var pinRules = slices.Clip([]combat.RuleID{"K-PIN-9", "K-PIN-3", "K-FLANK-2", "K
 // (K-PIN-9 step 3, D-2) and computes its pin state.
 func (b *Battle) tidy(i int) Pins {
 	d := b.cs[i]
-	p := Pins{ID: d.ID, Engaged: []string{}, Back: b.backProtection(i), Rules: pinRules}
+	p := Pins{ID: d.ID, Engaged: make([]string, 0, len(d.EngagedBy)), Back: b.backProtection(i), Rules: pinRules}
 	for _, x := range d.EngagedBy {
 		c := b.cs[b.byID[x]]
 		switch {
@@ -274,11 +274,13 @@ func (b *Battle) Tier(attacker, defender string) (TierCheck, error) {
 	return b.tier(a, d), nil
 }
 
+// tierRules are the rules behind every TierCheck, shared by all of them:
+// clipped, so that citing more copies them first.
+var tierRules = slices.Clip([]combat.RuleID{"K-RES-2", "K-PIN-9", "K-FLANK-9"})
+
 func (b *Battle) tier(a, d int) TierCheck {
 	p := b.pins[d]
-	// Room for the rules a check can cite, so that citing grows nothing.
-	tc := TierCheck{Attacker: b.cs[a].ID, Defender: b.cs[d].ID, N: p.N, F: p.F, Limit: p.Limit,
-		Rules: append(make([]combat.RuleID, 0, 8), "K-RES-2", "K-PIN-9", "K-FLANK-9")}
+	tc := TierCheck{Attacker: b.cs[a].ID, Defender: b.cs[d].ID, N: p.N, F: p.F, Limit: p.Limit, Rules: tierRules}
 	deny := func(r Reason) TierCheck {
 		tc.Reason = r
 		tc.Rules = cite(tc.Rules, r.Rule())
@@ -296,7 +298,6 @@ func (b *Battle) tier(a, d int) TierCheck {
 	}
 	back := len(p.Back) > 0
 	tc.Index = slices.Index(p.Engaged, b.cs[a].ID) + 1
-	tc.After = append(make([]string, 0, len(p.Engaged)+1), p.Engaged...) // room for a joiner
 	if tc.Index == 0 {
 		// A joiner is appended after N, F and the limit are recomputed with
 		// it (K-PIN-3, D-2): a larger joiner shifts every boundary at once.
@@ -304,7 +305,6 @@ func (b *Battle) tier(a, d int) TierCheck {
 		tc.N, _ = PinCapacity(b.cs[d].Size, max(b.largestOf(p.Engaged), b.cs[a].Size), b.cs[d].PinBonus)
 		tc.F, tc.Limit = FlankCount(tc.N), AttackerLimit(tc.N, back)
 		tc.Index = len(p.Engaged) + 1
-		tc.After = append(tc.After, b.cs[a].ID)
 		tc.Rules = cite(tc.Rules, "K-PIN-3")
 		if tc.N != p.N {
 			tc.Rules = cite(tc.Rules, "D-2")
@@ -316,8 +316,12 @@ func (b *Battle) tier(a, d int) TierCheck {
 		if back && tc.Index <= AttackerLimit(tc.N, false) {
 			why = ReasonRearClosed
 		}
-		tc.Index, tc.After = 0, nil
+		tc.Index = 0
 		return deny(why)
+	}
+	tc.After = append(make([]string, 0, len(p.Engaged)+1), p.Engaged...) // room for a joiner
+	if tc.Joins {
+		tc.After = append(tc.After, b.cs[a].ID)
 	}
 	tc.Legal, tc.Tier = true, t
 	tc.Modifiers, tc.NoActiveParry = TierModifiers(t)

@@ -9,6 +9,31 @@ import (
 // baseRate is the race base rate in squares per round (K-MOVE-1).
 var baseRate = map[Speed]int{SpeedSlow: 2, SpeedNormal: 3, SpeedFast: 4, SpeedVeryFast: 5}
 
+// raceTerms are the race base rate's modifier for each known speed, made
+// once from baseRate so that a movement rate spells no key anew.
+var raceTerms = func() map[Speed]combat.Modifier {
+	m := make(map[Speed]combat.Modifier, len(baseRate))
+	for s, n := range baseRate {
+		m[s] = raceTerm(s, n)
+	}
+	return m
+}()
+
+// raceTerm is the race base rate's modifier for speed s, of n squares.
+func raceTerm(s Speed, n int) combat.Modifier {
+	return combat.Modifier{Rule: "K-MOVE-1", Key: "race-" + string(s), Quantity: QtyRate, Value: n}
+}
+
+// The rules behind a movement rate and behind each movement type's
+// budget, shared by every Rate and Budget: clipped, so that citing more
+// copies them first.
+var (
+	rateRules    = slices.Clip([]combat.RuleID{"K-MOVE-1", "K-MOVE-2", "K-MOVE-3"})
+	normalRules  = slices.Clip([]combat.RuleID{"K-MOVE-6", "K-MOVE-1"})
+	chargeRules  = slices.Clip([]combat.RuleID{"K-MOVE-7", "K-MOVE-8"})
+	retreatRules = slices.Clip([]combat.RuleID{"K-MOVE-9", "K-MOVE-10"})
+)
+
 // QtyRate is the quantity of the movement-rate modifiers, in squares.
 const QtyRate = "rate"
 
@@ -38,13 +63,16 @@ type Rate struct {
 // 1 for heavy armour (K-MOVE-1, K-MOVE-2), at least half a square, or 0
 // when paralysed or bound in place (K-MOVE-3).
 func MovementRate(c Creature) Rate {
-	r := Rate{Rules: []combat.RuleID{"K-MOVE-1", "K-MOVE-2", "K-MOVE-3"}}
+	r := Rate{Rules: rateRules}
 	if c.Paralysed || c.Bound {
 		return r
 	}
+	race, ok := raceTerms[c.Speed]
+	if !ok {
+		race = raceTerm(c.Speed, 0)
+	}
 	// Room for the three terms, so that adding them grows nothing.
-	r.Modifiers = append(make([]combat.Modifier, 0, 3),
-		combat.Modifier{Rule: "K-MOVE-1", Key: "race-" + string(c.Speed), Quantity: QtyRate, Value: baseRate[c.Speed]})
+	r.Modifiers = append(make([]combat.Modifier, 0, 3), race)
 	if m := DexRateModifier(c.Dex); m != 0 {
 		r.Modifiers = append(r.Modifiers, combat.Modifier{Rule: "K-MOVE-1", Key: "dexterity", Quantity: QtyRate, Value: m})
 	}
@@ -144,7 +172,7 @@ func (b *Battle) newBudget(i int, mode Mode, rate Rate) Budget {
 	var spent Reason // a limit of the movement type reached this round
 	switch mode {
 	case Normal:
-		bu.Rules = []combat.RuleID{"K-MOVE-6", "K-MOVE-1"}
+		bu.Rules = normalRules
 		bu.Squares = bu.Rate.Halves / 2
 		if bu.Rate.Halves == 1 {
 			bu.Squares = 1
@@ -154,13 +182,13 @@ func (b *Battle) newBudget(i int, mode Mode, rate Rate) Budget {
 			}
 		}
 	case Charge:
-		bu.Rules = []combat.RuleID{"K-MOVE-7", "K-MOVE-8"}
+		bu.Rules = chargeRules
 		bu.Squares = bu.Rate.Halves // twice the rate; 0.5 doubles to 1 (K-MOVE-4)
 		if c.ChargeRoundsUsed >= ChargeRounds(c.Fitness) {
 			spent = ReasonChargeSpent
 		}
 	default: // Retreat
-		bu.Rules = []combat.RuleID{"K-MOVE-9", "K-MOVE-10"}
+		bu.Rules = retreatRules
 		bu.Squares = 1
 	}
 	switch {
