@@ -85,15 +85,18 @@ func derive(enc combat.Encounter) *derived {
 		was = v.(recent)
 	}
 	old := was[0]
-	var changed []int
+	var (
+		room    [16]int // for the changed combatants' indices, usually few
+		changed []int
+	)
 	similar := false
 	if old != nil {
-		if changed, similar = old.changes(enc); similar && len(changed) == 0 {
+		if changed, similar = old.changes(room[:0], enc); similar && len(changed) == 0 {
 			return old
 		}
 	}
 	if d := was[1]; d != nil {
-		if more, ok := d.changes(enc); ok && len(more) == 0 {
+		if fits, _ := d.moverOnly(enc, -1); fits {
 			enc.Memo().Store(derivedKey{}, recent{d, old})
 			return d
 		}
@@ -109,9 +112,16 @@ func derive(enc combat.Encounter) *derived {
 	if similar {
 		d.order = old.order
 	} else {
+		// One list holds every slot's members, each slot clipped to its own.
+		n := 0
+		for _, s := range enc.Order {
+			n += len(s.Members)
+		}
+		members := make([]string, 0, n)
 		d.order = make([][]string, len(enc.Order))
 		for i, s := range enc.Order {
-			d.order[i] = slices.Clone(s.Members)
+			members = append(members, s.Members...)
+			d.order[i] = members[len(members)-len(s.Members) : len(members) : len(members)]
 		}
 	}
 	if similar && old.err == nil {
@@ -230,11 +240,13 @@ func seenOf(c *combat.Combatant) seen {
 
 // changes compares enc with what d was derived from. similar is true when
 // they have the same map, round, initiative order and combatant IDs in the
-// same order; changed then lists the combatants that differ, by index.
-func (d *derived) changes(enc combat.Encounter) (changed []int, similar bool) {
+// same order; changed then lists the combatants that differ, by index,
+// appended to dst.
+func (d *derived) changes(dst []int, enc combat.Encounter) (changed []int, similar bool) {
 	if !d.sameFrame(enc) {
 		return nil, false
 	}
+	changed = dst
 	for i := range enc.Combatants {
 		c, e := d.combatant(i), &enc.Combatants[i]
 		if c.ID != e.ID {
@@ -247,10 +259,10 @@ func (d *derived) changes(enc combat.Encounter) (changed []int, similar bool) {
 	return changed, true
 }
 
-// moverOnly is changes for a question about combatant i of enc, which
-// stops at the first difference that rules d out: fits is true when
-// nothing differs, moved when only combatant i does, and only in where it
-// stands (movedOnly).
+// moverOnly is changes for a question about combatant i of enc (-1 for
+// none), which stops at the first difference that rules d out: fits is
+// true when nothing differs, moved when only combatant i does, and only in
+// where it stands (movedOnly).
 func (d *derived) moverOnly(enc combat.Encounter, i int) (fits, moved bool) {
 	if !d.sameFrame(enc) {
 		return false, false

@@ -222,7 +222,10 @@ func buildField(enc combat.Encounter, old *field, maybe []int) (*field, error) {
 			maybe[i] = i
 		}
 	}
-	var changed []int
+	var (
+		changed []int
+		decoded []fighter // the changed fighters, made in one list sized first, so that it never moves
+	)
 	for _, i := range maybe {
 		c := &enc.Combatants[i]
 		if f := old.fs[i]; !sameCombatant(&f.c, c) {
@@ -234,7 +237,11 @@ func buildField(enc combat.Encounter, old *field, maybe []int) (*field, error) {
 			if err != nil {
 				return nil, err
 			}
-			fl.fs[i] = &d
+			if decoded == nil {
+				decoded = make([]fighter, 0, len(maybe))
+			}
+			decoded = append(decoded, d)
+			fl.fs[i] = &decoded[len(decoded)-1]
 		}
 		changed = append(changed, i)
 	}
