@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"time"
@@ -79,6 +80,7 @@ type forecastWorker struct {
 	fc           *forecastRun // the forecast it plays; nil while it waits as a spare
 	ready        bool         // the worker has said it is listening
 	inHand       int          // blocks of fc's fights it has been sent and not answered
+	started      int          // the job whose start it was sent last
 }
 
 // workerReply is a message from a worker.
@@ -168,11 +170,7 @@ func (t *Table) release(fc *forecastRun) {
 // the settings kept in the session (so they travel with saves and links)
 // and the tactics chosen in the panel.
 func (t *Table) startForecast(ctx app.Context) {
-	set, _ := forecast.DecodeSettings(t.sess.Forecast()) // checked when the session was opened
-	set.Policies = t.fcPolicies
-	if set.Fights == 0 {
-		set.Fights = forecastFights
-	}
+	set := t.forecastSettings()
 	if raw, err := json.Marshal(set); err == nil && !bytes.Equal(raw, t.sess.Forecast()) && t.sess.SetForecast(raw) == nil {
 		t.autosave(ctx)
 	}
@@ -187,7 +185,23 @@ func (t *Table) startForecast(ctx app.Context) {
 	fc.f = f
 	if !t.startWorkers(fc) {
 		t.forecastOnPage(ctx, fc)
+		return
 	}
+	if t.mergeArrived(fc) { // the head start played every fight asked for
+		t.showForecast(ctx, fc, fc.f.Result())
+	}
+}
+
+// forecastSettings returns the settings Run starts a forecast with: those
+// kept in the session (so they travel with saves and links), the tactics
+// chosen in the panel, and forecastFights fights unless the session says.
+func (t *Table) forecastSettings() forecast.Settings {
+	set, _ := forecast.DecodeSettings(t.sess.Forecast()) // checked when the session was opened
+	set.Policies = t.fcPolicies
+	if set.Fights == 0 {
+		set.Fights = forecastFights
+	}
+	return set
 }
 
 // forecastOnPage plays the forecast on the page's own thread.
@@ -205,9 +219,50 @@ func (t *Table) startWorkers(fc *forecastRun) bool {
 		for _, w := range t.fcSpares {
 			w.terminate()
 		}
-		t.fcSpares = nil
+		t.fcSpares, t.fcHead = nil, nil
 		return false
 	}
+	if !t.adoptHead(fc) && !t.jobOf(fc) {
+		return false
+	}
+	n := workerCount()
+	for len(fc.ws) < n {
+		var w *forecastWorker
+		if len(t.fcSpares) > 0 {
+			w, t.fcSpares = t.fcSpares[0], t.fcSpares[1:]
+		} else if w = t.newWorker(); w == nil {
+			break
+		}
+		w.fc = fc
+		fc.ws = append(fc.ws, w)
+	}
+	if len(fc.ws) == 0 {
+		return false
+	}
+	fc.running, fc.cancelled = true, false
+	for _, w := range fc.ws {
+		t.begin(fc, w)
+	}
+	return true
+}
+
+// adoptHead makes the spares' head start (headStart) the beginning of
+// forecast fc when it is the same forecast, of the same encounter, and
+// reports whether it did. The head start is over either way.
+func (t *Table) adoptHead(fc *forecastRun) bool {
+	h := t.fcHead
+	t.fcHead = nil
+	if h == nil || h.rev != fc.rev || !reflect.DeepEqual(h.set, fc.set) {
+		return false
+	}
+	fc.job, fc.start, fc.next, fc.arrived = h.job, h.start, h.next, h.arrived
+	return true
+}
+
+// jobOf numbers the forecast as the workers' next job and writes the
+// message that starts it in a worker, from the session as it stands; it
+// reports whether the session encodes.
+func (t *Table) jobOf(fc *forecastRun) bool {
 	save, err := combat.EncodeSave(t.sess)
 	if err != nil {
 		return false
@@ -219,30 +274,50 @@ func (t *Table) startWorkers(fc *forecastRun) bool {
 	t.fcJobs++
 	// Written out rather than marshalled: json.Marshal would parse the
 	// save document again only to copy it.
-	start := `{"type":"start","job":` + strconv.Itoa(t.fcJobs) + `,"settings":` + string(set) + `,"save":` + string(save) + `}`
-	fc.job, fc.start, fc.arrived = t.fcJobs, start, map[int]forecast.Outcome{}
-	n := workerCount()
-	for len(fc.ws) < n {
-		var w *forecastWorker
-		if len(t.fcSpares) > 0 {
-			w, t.fcSpares = t.fcSpares[0], t.fcSpares[1:]
-		} else if w = t.newWorker(); w == nil {
-			break
-		}
-		w.fc, w.inHand = fc, 0
-		fc.ws = append(fc.ws, w)
-	}
-	if len(fc.ws) == 0 {
-		return false
-	}
-	fc.running, fc.cancelled = true, false
-	for _, w := range fc.ws {
-		if w.ready {
-			w.js.Call("postMessage", fc.start)
-			t.feed(fc, w)
-		}
-	}
+	fc.job, fc.next, fc.arrived = t.fcJobs, 0, map[int]forecast.Outcome{}
+	fc.start = `{"type":"start","job":` + strconv.Itoa(fc.job) + `,"settings":` + string(set) + `,"save":` + string(save) + `}`
 	return true
+}
+
+// begin starts the forecast in worker w once it listens, unless w has
+// been sent its start already (a spare with a head start), and hands it
+// its first blocks of fights.
+func (t *Table) begin(fc *forecastRun, w *forecastWorker) {
+	if !w.ready {
+		return
+	}
+	if w.started != fc.job {
+		w.js.Call("postMessage", fc.start)
+		w.started, w.inHand = fc.job, 0
+	}
+	t.feed(fc, w)
+}
+
+// headStart has the spares play the first blocks of the forecast Run
+// would start now, while the forecast's tab is open and shows no numbers
+// for the encounter as it stands: the workers' code is compiled and
+// optimised by the browser as it first runs, which would otherwise slow
+// the forecast's first second, and Run counts what they played (same
+// encounter, same settings: the same fights). A head start plays at most
+// forecastInHand blocks a spare, however often the tab is opened, and one
+// the encounter or the settings have moved on from is dropped.
+func (t *Table) headStart() {
+	if t.sideTab() != "forecast" || t.forecastNow() != nil || t.fc != nil && t.fc.running {
+		return
+	}
+	h := t.fcHead
+	if set := t.forecastSettings(); h == nil || h.rev != t.rev || !reflect.DeepEqual(h.set, set) {
+		h = &forecastRun{set: set, rev: t.rev, running: true}
+		if !t.jobOf(h) {
+			return
+		}
+		t.fcHead = h
+	}
+	for _, w := range t.fcSpares {
+		if h.next < forecastInHand*forecastBlock*workerCount() {
+			t.begin(h, w)
+		}
+	}
 }
 
 // feed hands worker w the next blocks of the forecast's fights, until it
@@ -282,8 +357,11 @@ func (t *Table) newWorker() (w *forecastWorker) {
 	return w
 }
 
-// spareWorker loads workers ahead of the next forecast, when its tab is
-// opened, so that Run does not wait for the worker's program to load.
+// spareWorker loads workers ahead of the next forecast, once the first
+// board has been painted and the browser is idle, and again when the
+// forecast's tab is opened (a spare may have failed or been used), so
+// that Run does not wait for the worker's program to load; with the tab
+// open, the spares get a head start (headStart).
 func (t *Table) spareWorker() {
 	if !app.IsClient || t.fc != nil && len(t.fc.ws) > 0 || !app.Window().Get("Worker").Truthy() {
 		return
@@ -295,6 +373,7 @@ func (t *Table) spareWorker() {
 		}
 		t.fcSpares = append(t.fcSpares, w)
 	}
+	t.headStart()
 }
 
 // onWorker takes a message from worker w: outcomes are merged in the
@@ -315,6 +394,14 @@ func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) (redra
 		switch r.Type {
 		case "ready":
 			w.ready = true
+			t.headStart()
+		case "fights":
+			if h := t.fcHead; h != nil && r.Job == h.job && w.started == h.job {
+				w.inHand = max(0, w.inHand-1)
+				for i, o := range r.Outcomes {
+					h.arrived[r.From+i] = o
+				}
+			}
 		case "error":
 			if i := slices.Index(t.fcSpares, w); i >= 0 && (!w.ready || r.Job == 0) {
 				t.fcSpares = slices.Delete(t.fcSpares, i, i+1)
@@ -329,8 +416,7 @@ func (t *Table) onWorker(ctx app.Context, w *forecastWorker, data string) (redra
 	switch r.Type {
 	case "ready":
 		w.ready = true
-		w.js.Call("postMessage", fc.start)
-		t.feed(fc, w)
+		t.begin(fc, w)
 		return false
 	case "fights":
 		w.inHand = max(0, w.inHand-1)

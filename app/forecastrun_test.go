@@ -273,3 +273,117 @@ func TestForecastWorkerMessages(t *testing.T) {
 		t.Errorf("the page's numbers:\n%+v\nin one go:\n%+v", fc.res, one.Result())
 	}
 }
+
+// TestForecastHeadStart has the spares play the first blocks of the
+// forecast while its tab is open, before Run: Run counts them when the
+// encounter and the settings are the same, without starting the workers
+// again, and the numbers are those of the forecast played in one go; a
+// command, or other tactics, leave the head start out.
+func TestForecastHeadStart(t *testing.T) {
+	tbl, _, ctx := forecastTable(t, 40)
+	none := app.FuncOf(func(app.Value, []app.Value) any { return nil })
+	spares := func() []*forecastWorker {
+		tbl.fcSpares = nil
+		for range workerCount() {
+			tbl.fcSpares = append(tbl.fcSpares, &forecastWorker{js: app.Undefined(), onMsg: none, onErr: none, ready: true})
+		}
+		return slices.Clone(tbl.fcSpares)
+	}
+	ws := spares()
+	tbl.headStart()
+	if tbl.fcHead != nil {
+		t.Fatal("a head start with the forecast's tab closed")
+	}
+	tbl.side.tab = "forecast"
+	tbl.headStart()
+	h := tbl.fcHead
+	if h == nil {
+		t.Fatal("no head start with the forecast's tab open")
+	}
+	for _, w := range ws {
+		if w.started != h.job || w.inHand != forecastInHand {
+			t.Fatalf("a spare got no start (job %d of %d) or holds %d blocks", w.started, h.job, w.inHand)
+		}
+	}
+	if limit := forecastInHand * forecastBlock * workerCount(); h.next != min(40, limit) {
+		t.Fatalf("the head start handed out %d fights, want %d", h.next, min(40, limit))
+	}
+	held := h.next
+	tbl.headStart() // the tab opened again: no more fights
+	if tbl.fcHead != h || h.next != held {
+		t.Fatalf("a second head start handed out up to %d fights", h.next)
+	}
+
+	set := tbl.forecastSettings()
+	one, err := forecast.New(tbl.reg, tbl.state(), set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := one.Run(forecast.MaxFights); err != nil {
+		t.Fatal(err)
+	}
+	player, err := forecast.New(tbl.reg, tbl.state(), set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fights := func(job, from, n int) string {
+		r := workerReply{Type: "fights", Job: job, From: from}
+		for i := from; i < min(from+n, 40); i++ {
+			o, err := player.Play(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Outcomes = append(r.Outcomes, o)
+		}
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	tbl.onWorker(ctx, ws[0], fights(h.job, 0, 8))
+	tbl.onWorker(ctx, ws[0], fights(h.job-1, 8, 8)) // an earlier job's
+	if len(h.arrived) != 8 || ws[0].inHand != forecastInHand-1 {
+		t.Fatalf("the head start kept %d outcomes, the spare holds %d blocks", len(h.arrived), ws[0].inHand)
+	}
+
+	// Run: the same forecast takes the head start over.
+	f, err := forecast.New(tbl.reg, tbl.state(), set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc := &forecastRun{f: f, enc: tbl.state(), set: set, rev: tbl.rev, running: true, ws: ws}
+	tbl.fc = fc
+	if !tbl.adoptHead(fc) || fc.job != h.job || fc.next != held || len(fc.arrived) != 8 || tbl.fcHead != nil {
+		t.Fatalf("Run did not take the head start over: job %d, next %d, %d outcomes", fc.job, fc.next, len(fc.arrived))
+	}
+	for _, w := range ws {
+		w.fc = fc
+		tbl.begin(fc, w)
+		if w.started != h.job {
+			t.Fatal("a spare was started again")
+		}
+	}
+	for from := 8; from < 40; from += forecastBlock {
+		tbl.onWorker(ctx, ws[from/forecastBlock%len(ws)], fights(fc.job, from, forecastBlock))
+	}
+	if fc.running || fc.played() != 40 || !reflect.DeepEqual(fc.res, one.Result()) {
+		t.Fatalf("done: running %v, %d fights: %+v\nin one go: %+v", fc.running, fc.played(), fc.res, one.Result())
+	}
+
+	// Another encounter or other tactics: Run starts afresh.
+	tbl.fc = nil
+	for _, change := range []func(){
+		func() { tbl.changed() },
+		func() { tbl.fcPolicies = map[string]string{tbl.state().Combatants[0].Side: forecast.Names()[0]} },
+	} {
+		spares()
+		tbl.headStart()
+		h := tbl.fcHead
+		change()
+		fc := &forecastRun{set: tbl.forecastSettings(), rev: tbl.rev}
+		if h == nil || tbl.adoptHead(fc) || tbl.fcHead != nil {
+			t.Errorf("a head start of another forecast was taken over (head %v)", h != nil)
+		}
+	}
+}

@@ -32,6 +32,7 @@ type Table struct {
 	fcBadge  *ForecastBadge    // its tab's badge as mounted, which a forecast's end redraws alone
 	painted  planPainter       // what the board on the page shows of the plan
 	fcSpares []*forecastWorker // workers loaded ahead of the next forecast
+	fcHead   *forecastRun      // the fights the spares play ahead of Run (headStart)
 	fcJobs   int               // forecasts handed to workers so far, which number their replies
 	// panelsShown counts the steps of the side column the browser has
 	// painted after the board (see panelsDue); panelsAsked those awaited.
@@ -90,6 +91,10 @@ func (t *Table) start(ctx app.Context) {
 	t.watchNetwork(ctx)
 	t.afterBoardPainted(ctx, func(ctx app.Context) {
 		registerWorker()
+		whenIdle(ctx, func(ctx app.Context) {
+			t.spareWorker()
+			ctx.PreventUpdate()
+		})
 		ctx.PreventUpdate()
 	})
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
