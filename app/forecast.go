@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 	"strconv"
 	"time"
@@ -252,7 +251,7 @@ func (t *Table) startWorkers(fc *forecastRun) bool {
 func (t *Table) adoptHead(fc *forecastRun) bool {
 	h := t.fcHead
 	t.fcHead = nil
-	if h == nil || h.rev != fc.rev || !reflect.DeepEqual(h.set, fc.set) {
+	if h == nil || h.rev != fc.rev || !h.set.Equal(fc.set) {
 		return false
 	}
 	fc.job, fc.start, fc.next, fc.arrived = h.job, h.start, h.next, h.arrived
@@ -306,7 +305,7 @@ func (t *Table) headStart() {
 		return
 	}
 	h := t.fcHead
-	if set := t.forecastSettings(); h == nil || h.rev != t.rev || !reflect.DeepEqual(h.set, set) {
+	if set := t.forecastSettings(); h == nil || h.rev != t.rev || !h.set.Equal(set) {
 		h = &forecastRun{set: set, rev: t.rev, running: true}
 		if !t.jobOf(h) {
 			return

@@ -15,6 +15,7 @@ package forecast
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -46,6 +47,13 @@ type Settings struct {
 	Seed     uint64            `json:"seed,omitempty"`
 	Policies map[string]string `json:"policies,omitempty"` // side → policy name
 	RoundCap int               `json:"roundCap,omitempty"`
+}
+
+// Equal reports whether s and o ask for the same forecast: the same
+// fights, seed, round cap and policy for each side (no policies and an
+// empty list of them are the same).
+func (s Settings) Equal(o Settings) bool {
+	return s.Fights == o.Fights && s.Seed == o.Seed && s.RoundCap == o.RoundCap && maps.Equal(s.Policies, o.Policies)
 }
 
 // Validate checks the settings against their bounds: fights 0..MaxFights,

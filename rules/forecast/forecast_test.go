@@ -231,3 +231,28 @@ func TestDecodeSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsEqual: settings that ask for the same forecast are equal,
+// whatever the order or absence of their policies; any field that differs
+// makes them differ.
+func TestSettingsEqual(t *testing.T) {
+	base := Settings{Fights: 500, Seed: 7, RoundCap: 12, Policies: map[string]string{"city": "cautious", "urchins": "aggressive"}}
+	same := Settings{Fights: 500, Seed: 7, RoundCap: 12, Policies: map[string]string{"urchins": "aggressive", "city": "cautious"}}
+	if !base.Equal(same) || !same.Equal(base) {
+		t.Error("the same settings are not equal")
+	}
+	if !(Settings{Fights: 1}).Equal(Settings{Fights: 1, Policies: map[string]string{}}) {
+		t.Error("no policies and an empty list of them differ")
+	}
+	for name, other := range map[string]Settings{
+		"fights":   {Fights: 501, Seed: 7, RoundCap: 12, Policies: base.Policies},
+		"seed":     {Fights: 500, Seed: 8, RoundCap: 12, Policies: base.Policies},
+		"roundCap": {Fights: 500, Seed: 7, RoundCap: 13, Policies: base.Policies},
+		"policy":   {Fights: 500, Seed: 7, RoundCap: 12, Policies: map[string]string{"city": "aggressive", "urchins": "aggressive"}},
+		"side":     {Fights: 500, Seed: 7, RoundCap: 12, Policies: map[string]string{"city": "cautious"}},
+	} {
+		if base.Equal(other) || other.Equal(base) {
+			t.Errorf("settings with another %s are equal", name)
+		}
+	}
+}
