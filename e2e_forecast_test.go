@@ -193,12 +193,23 @@ type forecastSeen struct {
 	Longest int      `json:"longest"`
 }
 
-// runForecastToEnd clicks Run and waits for the forecast to finish.
+// runForecastToEnd clicks Run and waits for the forecast to finish. The
+// page redraws after the click's event, so a result already shown would
+// pass for the new one if nothing marked the redraw: a MutationObserver
+// notes the first change to the panel after the click, and only a result
+// shown after that counts (the observer starts two frames after any
+// earlier redraw, so that one cannot be taken for it).
 func runForecastToEnd(t *testing.T, ctx context.Context) forecastSeen {
 	t.Helper()
-	eval[bool](t, ctx, `(window.longTasks = [], window.t0 = performance.now(), true)`)
+	eval[bool](t, ctx, `new Promise(settled => requestAnimationFrame(() => requestAnimationFrame(() => {
+		window.longTasks = [], window.fcChanged = false;
+		new MutationObserver((_, o) => { window.fcChanged = true; o.disconnect(); })
+			.observe(document.getElementById('forecast'), {attributes: true, childList: true, subtree: true});
+		window.t0 = performance.now();
+		settled(true);
+	})))`)
 	click(t, ctx, "#forecast-run")
-	poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false' && document.getElementById('forecast-result') !== null`, 120*time.Second)
+	poll[bool](t, ctx, `window.fcChanged && document.getElementById('forecast').dataset.running === 'false' && document.getElementById('forecast-result') !== null`, 120*time.Second)
 	return eval[forecastSeen](t, ctx, `({
 		worker: document.getElementById('forecast').dataset.worker === 'true',
 		workers: +document.getElementById('forecast').dataset.workers,
