@@ -39,10 +39,6 @@ const (
 	forecastInHand     = 2 // blocks a worker holds, so it never waits for the page
 )
 
-// actionForecast carries a forecast's next slice of work: handled by the
-// Table, whose context outlives the buttons that start a forecast.
-const actionForecast = "forecast"
-
 // forecastWorkerScript is the Web Worker that plays a forecast off the
 // page's thread.
 const forecastWorkerScript = "/web/forecast-worker.js"
@@ -482,27 +478,27 @@ func savedPolicies(sess *combat.Session) map[string]string {
 func (t *Table) resumeForecast(ctx app.Context) {
 	fc := t.fc
 	fc.running, fc.cancelled = true, false
-	t.nextSlice(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+	t.nextSlice(fc)
 }
 
-// onForecast does one slice of a forecast's work: fights, after which only
+// playSlice does one slice of forecast fc's work: fights, after which only
 // the progress bar is brought up to date, straight on the page (a redraw
-// of the table would cost more than the slice); or, every forecastRefresh
-// and when the forecast is done, no fights and a redraw with the numbers
-// so far. Then it lets the browser do what waits (nextSlice).
-func (t *Table) onForecast(ctx app.Context, a app.Action) {
-	fc, ok := a.Value.(*forecastRun)
-	if !ok || t.fc != fc || !fc.running {
-		ctx.PreventUpdate()
-		return
+// would cost more than the slice); or, every forecastRefresh and when the
+// forecast is done, no fights and the numbers so far. Then it lets the
+// browser do what waits (nextSlice). It reports whether the panel shows
+// something new, for its caller to redraw it (forecastDispatch), in the
+// same dispatch that changed it.
+func (t *Table) playSlice(ctx app.Context, fc *forecastRun) (redraw bool) {
+	if t.fc != fc || !fc.running {
+		return false
 	}
 	if time.Since(fc.shown) >= forecastRefresh || fc.f.Done() {
 		fc.running = !fc.f.Done()
 		t.showForecast(ctx, fc, fc.f.Result())
 		if fc.running {
-			t.nextSlice(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+			t.nextSlice(fc)
 		}
-		return
+		return true
 	}
 	begin := time.Now()
 	for time.Since(begin) < forecastSlice && !fc.f.Done() {
@@ -515,11 +511,11 @@ func (t *Table) onForecast(ctx app.Context, a app.Action) {
 	if !fc.running || fc.f.Done() {
 		fc.running = false
 		t.showForecast(ctx, fc, fc.f.Result())
-		return
+		return true
 	}
-	ctx.PreventUpdate()
 	t.showProgress(fc)
-	t.nextSlice(func(ctx app.Context) { ctx.NewActionWithValue(actionForecast, fc) })
+	t.nextSlice(fc)
+	return false
 }
 
 // showForecast takes the numbers so far for the panel's next redraw,
@@ -580,22 +576,25 @@ func (t *Table) showProgress(fc *forecastRun) {
 	}
 }
 
-// nextSlice runs f on the table's context in a task of its own, once the
-// browser has done what waits (input, a frame to paint): a message the
-// page posts to itself on a fresh MessageChannel, which, unlike a timeout,
-// is not held back 4 ms, and, unlike an animation frame, does not wait for
-// the next frame, so slices of work follow each other closely while the
-// page still answers between them. The Run button that starts a forecast
-// is gone by then, and go-app drops what is dispatched to an element no
-// longer on the page: the panel's context (forecastDispatch) outlives it.
-func (t *Table) nextSlice(f func(app.Context)) {
+// nextSlice plays forecast fc's next slice (playSlice) in a task of its
+// own, once the browser has done what waits (input, a frame to paint): a
+// message the page posts to itself on a fresh MessageChannel, which,
+// unlike a timeout, is not held back 4 ms, and, unlike an animation frame,
+// does not wait for the next frame, so slices of work follow each other
+// closely while the page still answers between them. The slice runs in
+// the panel's context (forecastDispatch), which outlives the Run button
+// that started the forecast, and which the slice that shows the numbers
+// redraws in the same dispatch: an action handled by the table later
+// raced the panel's redraw, which could then show the forecast running
+// after it had ended.
+func (t *Table) nextSlice(fc *forecastRun) {
 	ch := app.Window().Get("MessageChannel").New()
 	port := ch.Get("port1")
 	var fn app.Func
 	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
 		port.Call("close")
 		fn.Release()
-		t.forecastDispatch(func(ctx app.Context) bool { f(ctx); return true })
+		t.forecastDispatch(func(ctx app.Context) bool { return t.playSlice(ctx, fc) })
 		return nil
 	})
 	port.Set("onmessage", fn)

@@ -46,7 +46,7 @@ func playOut(t *testing.T, tbl *Table, ctx app.Context, fc *forecastRun) {
 		if i > 10000 {
 			t.Fatalf("the forecast still runs after %d slices (%d fights)", i, fc.played())
 		}
-		tbl.onForecast(ctx, app.Action{Name: actionForecast, Value: fc})
+		tbl.playSlice(ctx, fc)
 	}
 }
 
@@ -100,7 +100,7 @@ func TestForecastOnPage(t *testing.T) {
 		t.Fatalf("Run more: running %v, budget %d, want %d", fc.running, fc.budget(), 120+forecastMore)
 	}
 	for fc.played() == before {
-		tbl.onForecast(ctx, app.Action{Name: actionForecast, Value: fc})
+		tbl.playSlice(ctx, fc)
 	}
 	tbl.cancelForecast()
 	if fc.running || !fc.cancelled || fc.res.Fights != fc.played() || fc.played() <= before {
@@ -110,7 +110,7 @@ func TestForecastOnPage(t *testing.T) {
 		t.Error("the panel does not say the forecast was cancelled")
 	}
 	played := fc.played()
-	tbl.onForecast(ctx, app.Action{Name: actionForecast, Value: fc})
+	tbl.playSlice(ctx, fc)
 	if fc.played() != played {
 		t.Error("a slice already on its way played on after Cancel")
 	}

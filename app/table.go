@@ -85,7 +85,6 @@ func (t *Table) start(ctx app.Context) {
 			t.toggleSurprise(id)
 		}
 	})
-	ctx.Handle(actionForecast, t.onForecast)
 	ctx.Handle(actionLogFilter, func(ctx app.Context, a app.Action) { t.logFilter, _ = a.Value.(string) })
 	ctx.Handle(actionZoom, func(ctx app.Context, a app.Action) { t.zoomTo(ctx, a.Value.(int)) })
 	t.watchNetwork(ctx)
