@@ -9,9 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 )
 
 // wasmMemoryHook keeps the Go instance's memory reachable from the page:
@@ -33,10 +30,7 @@ const wasmMemoryHook = `(() => {
 // memory then in MB.
 func openCost(t *testing.T, url string, tokens int) (context.Context, float64, float64) {
 	t.Helper()
-	ctx := newBrowser(t)
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wasmMemoryHook}); err != nil {
-		t.Fatal(err)
-	}
+	ctx := newBrowserRunning(t, wasmMemoryHook)
 	ms := navigate(t, ctx, url)
 	if tokens > 0 {
 		ms = poll[float64](t, ctx, `document.querySelectorAll('#board [id^="token-"]').length === `+itoa(tokens)+` ? performance.now() : false`, 90*time.Second)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"battlemat/app"
@@ -232,6 +233,17 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// newBrowserRunning is newBrowser with script run in every document the
+// page loads, before the page's own scripts.
+func newBrowserRunning(t *testing.T, script string) context.Context {
+	t.Helper()
+	ctx := newBrowser(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
 }
 
 // navigate loads url and waits until the wasm app has rendered the board,

@@ -423,11 +423,7 @@ func TestE2ELibraryManage(t *testing.T) {
 // link still opens, and the user is told that nothing is saved here.
 func TestE2ENoDatabase(t *testing.T) {
 	srv := startServer(t)
-	ctx := newBrowser(t)
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-		Source: `Object.defineProperty(window, 'indexedDB', {value: undefined})`}); err != nil {
-		t.Fatal(err)
-	}
+	ctx := newBrowserRunning(t, `Object.defineProperty(window, 'indexedDB', {value: undefined})`)
 	navigate(t, ctx, srv.URL+"/#"+dairnDuel(t))
 	poll[bool](t, ctx, `document.querySelector('#token-hero.acting') !== null && !location.hash`, 10*time.Second)
 	want := i18n.T(i18n.English, "notice.library-unavailable", "error", "")
@@ -514,10 +510,7 @@ func TestE2EFirstSampleSavedAfterPaint(t *testing.T) {
 		{"link", srv.URL + "/#" + dairnDuel(t), "token-hero", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ctx := newBrowser(t)
-			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
-				t.Fatal(err)
-			}
+			ctx := newBrowserRunning(t, watch)
 			navigate(t, ctx, c.url)
 			poll[bool](t, ctx, `document.getElementById('`+c.token+`') !== null && window.docWrites.length > 0`, 20*time.Second)
 			if got := eval[[]bool](t, ctx, `window.docWrites`); got[0] != c.afterPaint {

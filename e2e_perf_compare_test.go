@@ -16,7 +16,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 )
@@ -48,10 +47,7 @@ func TestPerf(t *testing.T) {
 		for j := range apps {
 			a := apps[(i+j)%len(apps)]
 			t.Run(fmt.Sprintf("load/%s/%d", a.name, i), func(t *testing.T) {
-				ctx := newBrowser(t)
-				if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: boardFrameJS}); err != nil {
-					t.Fatal(err)
-				}
+				ctx := newBrowserRunning(t, boardFrameJS)
 				cold[a.name] = append(cold[a.name], loadBoard(t, ctx, a.url+"/"))
 				waitOffline(t, ctx)
 				warm[a.name] = append(warm[a.name], loadBoard(t, ctx, a.url+"/"))

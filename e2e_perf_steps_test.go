@@ -7,9 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
-
 	"battlemat/app"
 )
 
@@ -30,10 +27,7 @@ func TestPerfColdSteps(t *testing.T) {
 	for i := 0; i < runs; i++ {
 		for j := range apps {
 			a := apps[(i+j)%len(apps)]
-			ctx := newBrowser(t)
-			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: boardFrameJS + ";" + coldStepsJS}); err != nil {
-				t.Fatal(err)
-			}
+			ctx := newBrowserRunning(t, boardFrameJS+";"+coldStepsJS)
 			ms := map[string]float64{"board frame": loadBoard(t, ctx, a.url+"/")}
 			for k, v := range eval[map[string]float64](t, ctx, `(() => {
 				const m = performance.getEntriesByName('`+app.SampleMark+`')[0];

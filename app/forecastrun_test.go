@@ -165,22 +165,7 @@ func TestForecastWorkerMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// fights is a worker's reply with the outcomes of fights from..from+n-1.
-	fights := func(job, from, n int) string {
-		r := workerReply{Type: "fights", Job: job, From: from}
-		for i := from; i < from+n; i++ {
-			o, err := player.Play(i)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r.Outcomes = append(r.Outcomes, o)
-		}
-		b, err := json.Marshal(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	fights := func(job, from, n int) string { return workerFights(t, player, job, from, from+n) }
 
 	// msg hands the table a message from worker w and checks whether it
 	// asks for the panel's redraw: the numbers, an error and the move onto
@@ -326,21 +311,7 @@ func TestForecastHeadStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fights := func(job, from, n int) string {
-		r := workerReply{Type: "fights", Job: job, From: from}
-		for i := from; i < min(from+n, 40); i++ {
-			o, err := player.Play(i)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r.Outcomes = append(r.Outcomes, o)
-		}
-		b, err := json.Marshal(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	fights := func(job, from, n int) string { return workerFights(t, player, job, from, min(from+n, 40)) }
 	tbl.onWorker(ctx, ws[0], fights(h.job, 0, 8))
 	tbl.onWorker(ctx, ws[0], fights(h.job-1, 8, 8)) // an earlier job's
 	if len(h.arrived) != 8 || ws[0].inHand != forecastInHand-1 {
@@ -386,4 +357,23 @@ func TestForecastHeadStart(t *testing.T) {
 			t.Errorf("a head start of another forecast was taken over (head %v)", h != nil)
 		}
 	}
+}
+
+// workerFights is a worker's reply to job with the outcomes of fights
+// from..to-1, played by player as a worker plays them.
+func workerFights(t *testing.T, player *forecast.Forecaster, job, from, to int) string {
+	t.Helper()
+	r := workerReply{Type: "fights", Job: job, From: from}
+	for i := from; i < to; i++ {
+		o, err := player.Play(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Outcomes = append(r.Outcomes, o)
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
