@@ -352,11 +352,11 @@ func (t *Table) newWorker() (w *forecastWorker) {
 	return w
 }
 
-// spareWorker loads workers ahead of the next forecast, once the first
-// board has been painted and the browser is idle, and again when the
-// forecast's tab is opened (a spare may have failed or been used), so
-// that Run does not wait for the worker's program to load; with the tab
-// open, the spares get a head start (headStart).
+// spareWorker loads workers ahead of the next forecast when its tab is
+// opened, so that Run does not wait for the worker's program to load, and
+// gives them a head start (headStart). Not before: a page whose forecast
+// is never opened does not pay for compiling the workers' program, which
+// took both cores of a small machine for about a second.
 func (t *Table) spareWorker() {
 	if !app.IsClient || t.fc != nil && len(t.fc.ws) > 0 || !app.Window().Get("Worker").Truthy() {
 		return

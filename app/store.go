@@ -255,17 +255,6 @@ func nextTask(ctx app.Context, f func(app.Context)) {
 	browserCalls("setTimeout", func() { ctx.Dispatch(f) })
 }
 
-// whenIdle runs f on the UI goroutine once the browser is idle (its idle
-// callback), or from a timer where it has none. Where there is no
-// browser, f is dispatched at once.
-func whenIdle(ctx app.Context, f func(app.Context)) {
-	sched := "requestIdleCallback"
-	if !app.Window().Get(sched).Truthy() {
-		sched = "setTimeout"
-	}
-	browserCalls(sched, func() { ctx.Dispatch(f) })
-}
-
 // browserCalls has the browser call next once, through its scheduling
 // function sched (requestAnimationFrame, or setTimeout with no delay);
 // where there is no browser, next runs at once.
@@ -281,10 +270,6 @@ func browserCalls(sched string, next func()) {
 		next()
 		return nil
 	})
-	if sched == "requestIdleCallback" {
-		win.Call(sched, fn) // its second argument is a dictionary of options
-		return
-	}
 	win.Call(sched, fn, 0)
 }
 

@@ -90,10 +90,6 @@ func (t *Table) start(ctx app.Context) {
 	t.watchNetwork(ctx)
 	t.afterBoardPainted(ctx, func(ctx app.Context) {
 		registerWorker()
-		whenIdle(ctx, func(ctx app.Context) {
-			t.spareWorker()
-			ctx.PreventUpdate()
-		})
 		ctx.PreventUpdate()
 	})
 	app.Window().Call("addEventListener", "keydown", app.FuncOf(func(this app.Value, args []app.Value) any {
