@@ -21,7 +21,10 @@ import (
 // TestForecastPerf measures "Who wins?" in Chromium (make perf): for the
 // goblin ambush and the Kaldaria urchins, the time from Run to the numbers
 // of FORECAST_FIGHTS fights (1,000) in the Web Workers, with the board
-// zoomed in while it runs; the page's longest main-thread task meanwhile;
+// zoomed in while it runs (a forecast that is precise sooner stops there,
+// as the urchins' does; then the test clicks "Run more" and counts the
+// time from that click until the progress bar passes FORECAST_FIGHTS,
+// without the wait between the two clicks, and cancels the rest); the page's longest main-thread task meanwhile;
 // the processor time its main thread spent in tasks (Chromium's
 // TaskDuration counted in thread time, which, unlike a task's wall time,
 // does not grow while the thread waits for a core on a loaded machine);
@@ -64,12 +67,20 @@ func TestForecastPerf(t *testing.T) {
 					openTab(t, ctx, "forecast")
 					time.Sleep(300 * time.Millisecond)
 					eval[bool](t, ctx, `(window.longTasks = [], window.t0 = performance.now(), true)`)
+					eval[bool](t, ctx, forecastClockJS)
 					cpu0 := mainThreadCPU(t, ctx)
 					tasks := traceTasks(t, ctx)
 					click(t, ctx, "#forecast-run")
 					poll[bool](t, ctx, `document.getElementById('forecast-cancel') !== null`, 10*time.Second)
 					click(t, ctx, "#zoom-in")
-					poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false' && document.getElementById('forecast-result') !== null`, 180*time.Second)
+					poll[bool](t, ctx, `window.forecastClock.done !== undefined`, 180*time.Second)
+					if early := eval[int](t, ctx, `+document.getElementById('forecast-result').dataset.fights`); early < fights {
+						t.Logf("precise after %d fights in %.0f ms; Run more to %d", early, eval[float64](t, ctx, `window.forecastClock.done - window.t0`), fights)
+						eval[bool](t, ctx, fmt.Sprintf(`(window.forecastClock.target = %d, window.forecastClock.more = performance.now(), document.getElementById('forecast-more').click(), true)`, fights))
+						poll[bool](t, ctx, `window.forecastClock.reached !== undefined`, 180*time.Second)
+						click(t, ctx, "#forecast-cancel")
+						poll[bool](t, ctx, `document.getElementById('forecast').dataset.running === 'false'`, 20*time.Second)
+					}
 					cpu := mainThreadCPU(t, ctx) - cpu0
 					times := tasks()
 					longestCPU, busiestWorker := 0.0, 0.0
@@ -80,7 +91,12 @@ func TestForecastPerf(t *testing.T) {
 						busiestWorker = max(busiestWorker, d)
 					}
 					t.Logf("thread time of the workers: %v ms", rounded(times.workers))
-					r := eval[[]float64](t, ctx, `[performance.now() - window.t0, +document.getElementById('forecast-result').dataset.fights, Math.max(0, ...window.longTasks), window.longTasks.length]`)
+					r := eval[[]float64](t, ctx, `(() => {
+						const c = window.forecastClock;
+						const fights = c.reached === undefined ? +document.getElementById('forecast-result').dataset.fights : c.target;
+						const ms = c.done - window.t0 + (c.reached === undefined ? 0 : c.reached - c.more);
+						return [ms, fights, Math.max(0, ...window.longTasks), window.longTasks.length];
+					})()`)
 					t.Logf("%.0f fights in %.0f ms, main thread busy %.0f ms, longest task %.0f ms (%.1f ms of thread time), %.0f tasks over 50 ms: %v",
 						r[1], r[0], cpu, r[2], longestCPU, r[3], eval[[]int](t, ctx, `window.longTasks`))
 					key := sample + " / " + b.name
@@ -106,6 +122,27 @@ func TestForecastPerf(t *testing.T) {
 	}
 	t.Log("\n" + strings.Join(report, "\n"))
 }
+
+// forecastClockJS notes in window.forecastClock, from the page's own
+// changes as they happen rather than from the test's polling, when the
+// forecast shows its result with its panel no longer running (done), and,
+// once the test has set target and the time of its click on "Run more"
+// (more), when the progress bar first passes target (reached).
+const forecastClockJS = `(() => {
+	const c = window.forecastClock = {};
+	const panel = () => document.getElementById('forecast');
+	new MutationObserver(() => {
+		const now = performance.now();
+		if (c.done === undefined && panel()?.dataset.running === 'false' && document.getElementById('forecast-result')) {
+			c.done = now;
+		}
+		const bar = document.getElementById('forecast-progress');
+		if (c.more !== undefined && c.reached === undefined && bar && bar.value >= c.target) {
+			c.reached = now;
+		}
+	}).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+	return true;
+})()`
 
 // mainThreadCPU returns the processor time, in milliseconds, the page's
 // main thread has spent in tasks so far (the Performance domain's
