@@ -488,15 +488,22 @@ func (t *Table) export(ctx app.Context) {
 	})
 }
 
+// downloadKeep is how long a download's object URL outlives the click
+// that starts it: the browser reads the blob after the click has returned,
+// and a busy one later still, so a URL revoked at once can leave no file.
+const downloadKeep = time.Minute
+
 // download hands text to the browser as a file called name.
 func download(text, name string) {
 	blob := app.Window().Get("Blob").New([]any{text}, map[string]any{"type": "application/octet-stream"})
-	url := app.Window().Get("URL").Call("createObjectURL", blob)
+	urls := app.Window().Get("URL")
+	url := urls.Call("createObjectURL", blob)
 	a := app.Window().Get("document").Call("createElement", "a")
 	a.Set("href", url)
 	a.Set("download", name)
 	a.Call("click")
-	app.Window().Get("URL").Call("revokeObjectURL", url)
+	revoke := urls.Get("revokeObjectURL").Call("bind", urls, url)
+	app.Window().Call("setTimeout", revoke, downloadKeep.Milliseconds())
 }
 
 // clip shortens s to at most n bytes, cutting between characters.
