@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"compress/gzip"
 	"io"
 	"io/fs"
 	"net"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -462,6 +464,35 @@ func TestLoaderStreamsTheBundle(t *testing.T) {
 		}
 		if strings.Contains(js, "\ngoappInitServiceWorker();\n") || !strings.Contains(js, "async function goappInitServiceWorker()") {
 			t.Errorf("%s registers the service worker at once, not when the app calls it", name)
+		}
+	}
+}
+
+// TestServerPageMadeOnce: the page and go-app's scripts are made once, so
+// every request gets the same bytes, gzipped or not, and a HEAD the same
+// headers without a body.
+func TestServerPageMadeOnce(t *testing.T) {
+	addr, _ := startTestServer(t)
+	for _, target := range []string{"/", "/?anything", "/app.js", "/manifest.webmanifest"} {
+		first, body := rawGet(t, addr, target)
+		_, again := rawGet(t, addr, target)
+		if again != body {
+			t.Errorf("GET %s twice: two different bodies", target)
+		}
+		res, zipped := rawGet(t, addr, target, "Accept-Encoding: gzip")
+		if res.Header.Get("Content-Encoding") != "gzip" {
+			t.Errorf("GET %s Accept-Encoding gzip: Content-Encoding %q", target, res.Header.Get("Content-Encoding"))
+			continue
+		}
+		zr, err := gzip.NewReader(strings.NewReader(zipped))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain, err := io.ReadAll(zr); err != nil || string(plain) != body {
+			t.Errorf("GET %s: the gzipped body is not the plain one (%v)", target, err)
+		}
+		if n := first.Header.Get("Content-Length"); n != strconv.Itoa(len(body)) {
+			t.Errorf("GET %s: Content-Length %s for %d bytes", target, n, len(body))
 		}
 	}
 }
