@@ -15,7 +15,6 @@
 // fails, the page runs the program all the same.
 const rehearse = async (module) => {
   try {
-    importScripts("/wasm_exec.js");
     const go = new Go();
     await go.run(await WebAssembly.instantiate(module, go.importObject));
   } catch (err) {
@@ -24,7 +23,15 @@ const rehearse = async (module) => {
 };
 const bundleURL = "/web/app.wasm";
 if (typeof window === "undefined") {
-  WebAssembly.compileStreaming(fetch(bundleURL)).then(
+  const compiled = WebAssembly.compileStreaming(fetch(bundleURL));
+  // Go's loader, which the rehearsal runs the program with, is fetched
+  // while the bundle streams in, not after it has been compiled.
+  try {
+    importScripts("/wasm_exec.js");
+  } catch (err) {
+    console.warn("loading wasm_exec.js failed:", err);
+  }
+  compiled.then(
     async (module) => {
       await rehearse(module);
       postMessage(module);
