@@ -283,11 +283,17 @@ func (b *Battle) rebuilt(idx []int, news []*Creature) (*Battle, error) {
 
 // move fills w's occupancy from b's, where the creatures idx stood, by
 // taking them out of their old squares and into their new ones, and
-// checks square capacity there (K-SIZE-2).
+// checks square capacity there (K-SIZE-2). A creature that takes the same
+// squares with the same units as before stays where it is: the squares
+// end up the same and over capacity just as often, and when none moves
+// w shares b's occupancy.
 func (w *Battle) move(b *Battle, idx []int) error {
-	ed := edit(b.occ)
+	var ed *editor
 	for _, i := range idx {
-		if c := b.cs[i]; c.active() {
+		if c := b.cs[i]; c.active() && !w.stays(b, i) {
+			if ed == nil {
+				ed = edit(b.occ)
+			}
 			for sq := range b.squares(c.Place()) {
 				ed.remove(sq, int16(i), c.Size.Units())
 			}
@@ -296,8 +302,11 @@ func (w *Battle) move(b *Battle, idx []int) error {
 	over := -1
 	for _, i := range idx {
 		c := w.cs[i]
-		if !c.active() {
+		if !c.active() || w.stays(b, i) {
 			continue
+		}
+		if ed == nil {
+			ed = edit(b.occ)
 		}
 		for sq := range w.squares(c.Place()) {
 			if int(ed.cell(sq).units)+c.Size.Units() > grid.SquareUnits {
@@ -312,8 +321,18 @@ func (w *Battle) move(b *Battle, idx []int) error {
 	if over >= 0 {
 		return overCapacity(w.board.Square(over))
 	}
-	w.occ = ed.done()
+	w.occ = b.occ
+	if ed != nil {
+		w.occ = ed.done()
+	}
 	return nil
+}
+
+// stays reports whether creature i takes the same squares with the same
+// units in w as in b, active in both.
+func (w *Battle) stays(b *Battle, i int) bool {
+	o, c := b.cs[i], w.cs[i]
+	return o.active() && c.active() && o.Place() == c.Place() && o.Size.Units() == c.Size.Units()
 }
 
 // reengage computes w's pins and budgets from b's, where the creatures idx

@@ -9,7 +9,7 @@ import (
 
 // blockLen is the number of squares (by board index) in one block of an
 // occupancy.
-const blockLen = 64
+const blockLen = 16
 
 // maxHolders is the most active creatures one square can hold: the
 // smallest take 2 of its capacity units (K-SIZE-2).
