@@ -187,26 +187,27 @@ func deriveMover(enc combat.Encounter, id string, from grid.Square) (*derived, i
 	return derive(enc), i
 }
 
-// battleNow returns the tactics battle of enc. When enc differs from the
-// state its memo derived last only in where combatant id stands and what
-// is left of its budget (a placement a planner asks about, as "what tier
-// from there?"), it is that state's battle with id moved, kept among its
-// placements, rather than a state derived anew for a hypothetical.
-func battleNow(enc combat.Encounter, id string) (*tactics.Battle, error) {
+// tierNow returns the tier attacker would get on defender in enc
+// (tactics.Battle.Tier). When enc differs from the state its memo derived
+// last only in where the attacker stands and what is left of its budget
+// (a placement a planner asks about, as "what tier from there?"), it asks
+// that state's battle with the attacker standing there (TierFrom) rather
+// than a state derived anew for a hypothetical.
+func tierNow(enc combat.Encounter, attacker, defender string) (tactics.TierCheck, error) {
 	if v, ok := enc.Memo().Load(derivedKey{}); ok {
-		if i := enc.Find(id); i >= 0 {
+		if i := enc.Find(attacker); i >= 0 {
 			if d := v.(recent)[0]; d != nil && d.err == nil {
 				if _, moved := d.moverOnly(enc, i); moved {
-					return d.battleWith(i, enc.Combatants[i].Pos)
+					return d.field.battle.TierFrom(attacker, enc.Combatants[i].Pos, defender)
 				}
 			}
 		}
 	}
 	fl, err := fieldNow(enc)
 	if err != nil {
-		return nil, err
+		return tactics.TierCheck{}, err
 	}
-	return fl.battle, nil
+	return fl.battle.Tier(attacker, defender)
 }
 
 // movedOnly reports whether a and b are equal but for where they stand

@@ -159,11 +159,7 @@ func oaRule(oa tactics.OA) combat.RuleID {
 // "no-active-parry" modifier (K-FLANK-1, K-FLANK-3, K-FLANK-6, K-FLANK-9);
 // or why the attack is impossible (K-GRID-3, K-FLANK-9).
 func (Ruleset) Target(enc combat.Encounter, attacker, defender string) (combat.Targeting, error) {
-	battle, err := battleNow(enc, attacker)
-	if err != nil {
-		return combat.Targeting{}, err
-	}
-	tc, err := battle.Tier(attacker, defender)
+	tc, err := tierNow(enc, attacker, defender)
 	if err != nil {
 		return combat.Targeting{}, err
 	}

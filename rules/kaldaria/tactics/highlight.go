@@ -99,7 +99,7 @@ func (b *Battle) Highlight(id string) (Highlight, error) {
 	h.Threats = b.threats(i, Move{Mode: Normal})
 	for j, e := range b.cs {
 		if e.active() && b.enemies(i, j) && grid.Touching(b.cs[i].Place(), e.Place()) {
-			h.Tiers = append(h.Tiers, b.tier(i, j))
+			h.Tiers = append(h.Tiers, b.tier(i, b.cs[i].Place(), j))
 		}
 	}
 	return h, nil

@@ -271,14 +271,48 @@ func (b *Battle) Tier(attacker, defender string) (TierCheck, error) {
 	if err != nil {
 		return TierCheck{}, err
 	}
-	return b.tier(a, d), nil
+	return b.tier(a, b.cs[a].Place(), d), nil
+}
+
+// TierFrom returns what Tier would on the battle With(attacker, at): the
+// tier the attacker would get standing at anchor at instead, or With's
+// error. When the attacker is an active enemy of the defender and not on
+// its engagement list, the move changes nothing of the defender's
+// engagement state that the tier reads (an enemy gives no back
+// protection, K-FLANK-7), so it is read from this battle and the moved one
+// is never built.
+func (b *Battle) TierFrom(attacker string, at grid.Square, defender string) (TierCheck, error) {
+	a, err := b.lookup(attacker)
+	if err != nil {
+		return TierCheck{}, err
+	}
+	c := b.cs[a]
+	d, known := b.byID[defender]
+	if !known || !c.active() || !b.enemies(a, d) || slices.Contains(b.cs[d].EngagedBy, attacker) {
+		w, err := b.With(attacker, at)
+		if err != nil {
+			return TierCheck{}, err
+		}
+		return w.Tier(attacker, defender)
+	}
+	place := grid.Footprint{At: at, Side: c.side()}
+	if !b.board.Open(place) {
+		return TierCheck{}, combat.Invalid("K-GRID-2", "creatures["+c.ID+"].at", "footprint off the map or on a wall")
+	}
+	for sq := range b.squares(place) {
+		if !b.roomAt(c, c.Place(), b.board.Square(sq)) {
+			return TierCheck{}, overCapacity(b.board.Square(sq))
+		}
+	}
+	return b.tier(a, place, d), nil
 }
 
 // tierRules are the rules behind every TierCheck, shared by all of them:
 // clipped, so that citing more copies them first.
 var tierRules = slices.Clip([]combat.RuleID{"K-RES-2", "K-PIN-9", "K-FLANK-9"})
 
-func (b *Battle) tier(a, d int) TierCheck {
+// tier is Tier with attacker a standing at place.
+func (b *Battle) tier(a int, place grid.Footprint, d int) TierCheck {
 	p := b.pins[d]
 	tc := TierCheck{Attacker: b.cs[a].ID, Defender: b.cs[d].ID, N: p.N, F: p.F, Limit: p.Limit, Rules: tierRules}
 	deny := func(r Reason) TierCheck {
@@ -293,7 +327,7 @@ func (b *Battle) tier(a, d int) TierCheck {
 		return deny(ReasonAttackerOut)
 	case !b.cs[d].active():
 		return deny(ReasonDefenderOut)
-	case !grid.Touching(b.cs[a].Place(), b.cs[d].Place()):
+	case !grid.Touching(place, b.cs[d].Place()):
 		return deny(ReasonNotAdjacent)
 	}
 	back := len(p.Back) > 0

@@ -33,6 +33,31 @@ func withBattles(t *testing.T) map[string]*Battle {
 	}
 }
 
+// movers are the creatures the differential tests below move: four of the
+// large battle, every creature of the others.
+func movers(name string, b *Battle) []string {
+	if name == "bench" {
+		return []string{"sel", "near0", "c7", "c8"}
+	}
+	var ids []string
+	for _, c := range b.cs {
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
+// around lists the squares of the map within three of creature id's.
+func around(b *Battle, id string) []grid.Square {
+	m, c := b.board.Map(), b.cs[b.byID[id]]
+	var out []grid.Square
+	for y := max(0, c.At.Y-3); y < min(m.H, c.At.Y+4); y++ {
+		for x := max(0, c.At.X-3); x < min(m.W, c.At.X+4); x++ {
+			out = append(out, grid.Square{X: x, Y: y})
+		}
+	}
+	return out
+}
+
 // TestWithMatchesNewBattle checks that moving one creature with With
 // builds the battle NewBattle builds from the moved creatures, for every
 // creature (four of the large battle) and every square within three of
@@ -40,32 +65,46 @@ func withBattles(t *testing.T) map[string]*Battle {
 func TestWithMatchesNewBattle(t *testing.T) {
 	for name, b := range withBattles(t) {
 		t.Run(name, func(t *testing.T) {
-			m := b.board.Map()
-			ids := []string{"sel", "near0", "c7", "c8"}
-			if name != "bench" {
-				ids = nil
-				for _, c := range b.cs {
-					ids = append(ids, c.ID)
+			for _, id := range movers(name, b) {
+				for _, at := range around(b, id) {
+					cs := stored(b)
+					cs[b.byID[id]].At = at
+					want, werr := NewBattle(b.board.Map(), cs)
+					got, gerr := b.With(id, at)
+					if werr != nil || gerr != nil {
+						var we, ge *combat.RuleError
+						if !errors.As(werr, &we) || !errors.As(gerr, &ge) || !reflect.DeepEqual(we, ge) {
+							t.Fatalf("%s at %v: error %v, want %v", id, at, gerr, werr)
+						}
+						continue
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s at %v: the battles differ", id, at)
+					}
 				}
 			}
-			for _, id := range ids {
-				c := b.cs[b.byID[id]]
-				for y := max(0, c.At.Y-3); y < min(m.H, c.At.Y+4); y++ {
-					for x := max(0, c.At.X-3); x < min(m.W, c.At.X+4); x++ {
-						at := grid.Square{X: x, Y: y}
-						cs := stored(b)
-						cs[b.byID[id]].At = at
-						want, werr := NewBattle(m, cs)
-						got, gerr := b.With(id, at)
-						if werr != nil || gerr != nil {
-							var we, ge *combat.RuleError
-							if !errors.As(werr, &we) || !errors.As(gerr, &ge) || !reflect.DeepEqual(we, ge) {
-								t.Fatalf("%s at %v: error %v, want %v", id, at, gerr, werr)
-							}
-							continue
+		})
+	}
+}
+
+// TestTierFromMatchesWith checks that TierFrom answers as Tier on the
+// battle With builds, errors included, for every attacker (four of the
+// large battle), every defender and every square within three of the
+// attacker, the whole map for the small battles.
+func TestTierFromMatchesWith(t *testing.T) {
+	for name, b := range withBattles(t) {
+		t.Run(name, func(t *testing.T) {
+			for _, id := range movers(name, b) {
+				for _, at := range around(b, id) {
+					w, moveErr := b.With(id, at)
+					for _, d := range append(stored(b), Creature{ID: "nobody"}) {
+						got, gerr := b.TierFrom(id, at, d.ID)
+						want, werr := TierCheck{}, moveErr
+						if moveErr == nil {
+							want, werr = w.Tier(id, d.ID)
 						}
-						if !reflect.DeepEqual(got, want) {
-							t.Fatalf("%s at %v: the battles differ", id, at)
+						if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() || !reflect.DeepEqual(got, want) {
+							t.Fatalf("%s at %v on %s: %+v, %v; want %+v, %v", id, at, d.ID, got, gerr, want, werr)
 						}
 					}
 				}
