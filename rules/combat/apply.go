@@ -278,7 +278,7 @@ func opaque(field string, raw json.RawMessage) (json.RawMessage, error) {
 	if len(raw) > MaxOpaque {
 		return nil, Invalid("", field, "longer than %d bytes", MaxOpaque)
 	}
-	if json.Valid(raw) && !bytes.ContainsAny(raw, " \t\n\r") {
+	if compactJSON(raw) {
 		// Valid and without a byte of white space anywhere: already
 		// compact, as json.Marshal writes it.
 		return slices.Clone(raw), nil
