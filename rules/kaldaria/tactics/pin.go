@@ -307,14 +307,51 @@ func (b *Battle) TierFrom(attacker string, at grid.Square, defender string) (Tie
 	return b.tier(a, place, d), nil
 }
 
-// tierRules are the rules behind every TierCheck, shared by all of them:
-// clipped, so that citing more copies them first.
-var tierRules = slices.Clip([]combat.RuleID{"K-RES-2", "K-PIN-9", "K-FLANK-9"})
+// tierRules are the rules behind every TierCheck, shared by all of them,
+// by how the attacker comes to its slot: already in the list, joining it
+// (K-PIN-3), joining with N shifted (D-2). They are clipped, so that citing
+// more copies them first.
+var tierRules = func() (out [3][]combat.RuleID) {
+	out[0] = []combat.RuleID{"K-RES-2", "K-PIN-9", "K-FLANK-9"}
+	out[1] = cite(slices.Clip(out[0]), "K-PIN-3")
+	out[2] = cite(slices.Clip(out[1]), "D-2")
+	for k := range out {
+		out[k] = slices.Clip(out[k])
+	}
+	return out
+}()
+
+// tierEffect is what an allowed attack at one tier carries: its modifiers
+// and whether active parries are forbidden (TierModifiers), and its
+// TierCheck's rules, by how the attacker comes to its slot (tierRules),
+// with the modifiers' rules cited.
+type tierEffect struct {
+	mods    []combat.Modifier
+	noParry bool
+	rules   [3][]combat.RuleID
+}
+
+// tierEffects are the tiers' effects, shared by every TierCheck: clipped,
+// so that a caller's append never writes into them.
+var tierEffects = func() (out [kaldaria.Rear + 1]tierEffect) {
+	for t := range out {
+		e := &out[t]
+		e.mods, e.noParry = TierModifiers(kaldaria.Tier(t))
+		e.mods = slices.Clip(e.mods)
+		for k, rules := range tierRules {
+			for _, m := range e.mods {
+				rules = cite(rules, m.Rule)
+			}
+			e.rules[k] = slices.Clip(rules)
+		}
+	}
+	return out
+}()
 
 // tier is Tier with attacker a standing at place.
 func (b *Battle) tier(a int, place grid.Footprint, d int) TierCheck {
 	p := b.pins[d]
-	tc := TierCheck{Attacker: b.cs[a].ID, Defender: b.cs[d].ID, N: p.N, F: p.F, Limit: p.Limit, Rules: tierRules}
+	tc := TierCheck{Attacker: b.cs[a].ID, Defender: b.cs[d].ID, N: p.N, F: p.F, Limit: p.Limit, Rules: tierRules[0]}
 	deny := func(r Reason) TierCheck {
 		tc.Reason = r
 		tc.Rules = cite(tc.Rules, r.Rule())
@@ -332,6 +369,7 @@ func (b *Battle) tier(a int, place grid.Footprint, d int) TierCheck {
 	}
 	back := len(p.Back) > 0
 	tc.Index = slices.Index(p.Engaged, b.cs[a].ID) + 1
+	join := 0 // how the attacker comes to its slot (tierRules)
 	if tc.Index == 0 {
 		// A joiner is appended after N, F and the limit are recomputed with
 		// it (K-PIN-3, D-2): a larger joiner shifts every boundary at once.
@@ -339,10 +377,11 @@ func (b *Battle) tier(a int, place grid.Footprint, d int) TierCheck {
 		tc.N, _ = PinCapacity(b.cs[d].Size, max(b.largestOf(p.Engaged), b.cs[a].Size), b.cs[d].PinBonus)
 		tc.F, tc.Limit = FlankCount(tc.N), AttackerLimit(tc.N, back)
 		tc.Index = len(p.Engaged) + 1
-		tc.Rules = cite(tc.Rules, "K-PIN-3")
+		join = 1
 		if tc.N != p.N {
-			tc.Rules = cite(tc.Rules, "D-2")
+			join = 2
 		}
+		tc.Rules = tierRules[join]
 	}
 	t, ok := TierAt(tc.Index, tc.N, back)
 	if !ok {
@@ -357,10 +396,7 @@ func (b *Battle) tier(a int, place grid.Footprint, d int) TierCheck {
 	if tc.Joins {
 		tc.After = append(tc.After, b.cs[a].ID)
 	}
-	tc.Legal, tc.Tier = true, t
-	tc.Modifiers, tc.NoActiveParry = TierModifiers(t)
-	for _, m := range tc.Modifiers {
-		tc.Rules = cite(tc.Rules, m.Rule)
-	}
+	e := &tierEffects[t]
+	tc.Legal, tc.Tier, tc.Modifiers, tc.NoActiveParry, tc.Rules = true, t, e.mods, e.noParry, e.rules[join]
 	return tc
 }
