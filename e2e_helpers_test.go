@@ -252,18 +252,34 @@ func newBrowserRunning(t *testing.T, script string) context.Context {
 // milliseconds from navigation start.
 func navigate(t *testing.T, ctx context.Context, url string) float64 {
 	t.Helper()
+	served, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: servedBoardJS})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("navigating to %s: %v", url, err)
 	}
-	return poll[float64](t, ctx, boardReadyJS, 60*time.Second)
+	ms := poll[float64](t, ctx, boardReadyJS, 60*time.Second)
+	if _, err := chromedp.Call(ctx, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: served.Identifier}); err != nil {
+		t.Fatal(err)
+	}
+	return ms
 }
+
+// servedBoardJS, run in the document navigate loads, keeps the board the
+// server rendered into the page (null where there is none) in
+// window.servedBoard once the page is parsed, so boardReadyJS can tell it
+// from the app's.
+const servedBoardJS = `document.addEventListener('DOMContentLoaded', () => { window.servedBoard = document.getElementById('board'); })`
 
 // boardReadyJS is truthy (the time since navigation start, to the test's
 // polling) once the app has mounted the table: the wasm loader gone, a
-// board in the DOM, and the side panels with their tabs (the last to
-// come), which only the app draws (the board the server renders into
-// the page takes no input and does not count).
-const boardReadyJS = `document.getElementById('app-wasm-loader') === null && document.getElementById('board') &&
+// board in the DOM that is not the one the server rendered into the page
+// (servedBoardJS: it takes no input, and it stays a moment after go-app's
+// loader has removed the loader, until the app mounts its own), and the
+// side panels with their tabs (the last to come).
+const boardReadyJS = `document.getElementById('app-wasm-loader') === null && window.servedBoard !== undefined &&
+	document.getElementById('board') && document.getElementById('board') !== window.servedBoard &&
 	document.querySelector('aside.side .tablist') !== null ? performance.now() : false`
 
 // waitOffline waits until a service worker controls the page and its cache
