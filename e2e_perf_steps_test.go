@@ -57,8 +57,8 @@ func TestPerfColdSteps(t *testing.T) {
 }
 
 // coldSteps are the steps TestPerfColdSteps reports, in the order a load
-// passes them: the page's HTML received; start.js run, starting the
-// worker that compiles the bundle (Battlemat); the page parsed; the
+// passes them: the page's HTML received; the worker that compiles the
+// bundle started by the page's first script (Battlemat); the page parsed; the
 // compiled module handed to the page by that worker (Battlemat) or
 // instantiated by go-app's loader; the Go program started; go-app's loader
 // removed; the board the server rendered removed by go-app's mount; the

@@ -47,8 +47,7 @@ func TestE2EBoardOfflineInstallable(t *testing.T) {
 	bundleOffThread(t, ctx)
 	// The worker's static routes answered the page and its files from the
 	// cache, without its fetch handler (the bundle, which start.js's own
-	// worker fetches, too: the offline loads below need it). start.js is
-	// listed twice, as the page's script and as its worker's.
+	// worker fetches, too: the offline loads below need it).
 	routed := eval[[]string](t, ctx, `[...new Set([performance.getEntriesByType('navigation')[0]].concat(performance.getEntriesByType('resource'))
 		.filter(e => ['/', '/app.js', '/wasm_exec.js', '/web/start.js', '/web/battlemat.css'].includes(new URL(e.name).pathname))
 		.map(e => new URL(e.name).pathname + ' ' + e.workerMatchedSourceType + ' ' + e.deliveryType))]`)
@@ -154,7 +153,7 @@ func TestE2EServerHeaders(t *testing.T) {
 }
 
 // TestE2ERehearsalWithoutAPage runs app.wasm where there is no page, as
-// the Web Worker that web/start.js starts does before the page gets the
+// the Web Worker web/start.js does before the page gets the
 // bundle, under Node with Go's own wasm_exec: the program must build the
 // first sample, render its table and end cleanly. One that fails there (a package
 // initialiser that needs a page, say) leaves the page to compile the whole

@@ -10,9 +10,8 @@ import (
 	"strings"
 )
 
-// prerendered hands on the pages go-app renders on the server with their
-// attribute values written as HTML (htmlAttrs); its other responses pass
-// through as they are.
+// prerendered hands on the pages go-app renders on the server as pageHTML
+// writes them; its other responses pass through as they are.
 func prerendered(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
@@ -23,12 +22,61 @@ func prerendered(next http.Handler) http.Handler {
 			hd[k] = v
 		}
 		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
-			body = []byte(htmlAttrs(string(body)))
+			body = []byte(pageHTML(string(body)))
 			hd.Set("Content-Length", strconv.Itoa(len(body)))
 		}
 		w.WriteHeader(rec.Code)
 		w.Write(body)
 	})
+}
+
+// pageHTML is a page go-app rendered as the site serves it: its attribute
+// values written as HTML (htmlAttrs) and startScript its first script.
+func pageHTML(page string) string { return startFirst(htmlAttrs(page)) }
+
+// startScript starts, as its first script, the Web Worker web/start.js,
+// which fetches and compiles the bundle and hands the compiled module back
+// (or the page compiles the bundle itself where there are no workers or
+// the worker fails): go-app's loader (loaderJS) takes the module from
+// window.battlematBundle. Written into the page, before its style sheets,
+// it runs as soon as the page's first bytes are parsed: as a script of its
+// own after the style sheets, as go-app places the scripts a page is given,
+// it ran only once they had arrived and it had been fetched itself: the
+// worker started 45 ms after the page's first bytes were parsed (a trace
+// of a cold load, load 8). The policy lets it run by its hash
+// (contentSecurityPolicy).
+const startScript = `"use strict";
+if (WebAssembly.compileStreaming) {
+  const compileHere = () => WebAssembly.compileStreaming(fetch("/web/app.wasm"));
+  window.battlematBundle = !window.Worker
+    ? compileHere()
+    : new Promise((resolve, reject) => {
+        const worker = new Worker("/web/start.js");
+        worker.onmessage = (e) => {
+          worker.terminate();
+          e.data instanceof WebAssembly.Module ? resolve(e.data) : reject(e.data);
+        };
+        worker.onerror = (e) => {
+          worker.terminate();
+          reject(e.message);
+        };
+      }).catch((err) => {
+        console.warn("compiling the bundle in a worker failed, compiling it here:", err);
+        return compileHere();
+      });
+}`
+
+// startFirst writes startScript into page right after the character set,
+// the first element of go-app's head. It panics when there is none: go-app
+// then writes its pages otherwise, and this needs reviewing.
+func startFirst(page string) string {
+	const charset = `<meta charset="UTF-8">`
+	i := strings.Index(page, charset)
+	if i < 0 {
+		panic("go-app's page has no " + charset + "; review startFirst")
+	}
+	i += len(charset)
+	return page[:i] + "\n    <script>" + startScript + "</script>" + page[i:]
 }
 
 // htmlAttrs rewrites the attribute values of a page go-app prerendered.

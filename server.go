@@ -10,6 +10,7 @@ import (
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"flag"
@@ -101,10 +102,9 @@ func newHandler(root string) (*goapp.Handler, error) {
 			SVG:      "/web/icon.svg",
 		},
 		Styles: []string{"/web/battlemat.css"},
-		// start.js, read while the page is parsed, starts a Web Worker
-		// that downloads and compiles the bundle off the page's thread,
-		// before app.js runs at the end of the parse (see loaderJS).
-		RawHeaders:         []string{`<script src="/web/start.js"></script>`},
+		// The page's first script (startScript) starts start.js as a Web
+		// Worker that downloads and compiles the bundle off the page's
+		// thread, before app.js runs at the end of the parse (see loaderJS).
 		CacheableResources: []string{"/web/start.js", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png", "/web/battlemat.css"},
 		// The version changes whenever the bundle does, so installed apps
 		// notice an update, and stays put across server restarts.
@@ -632,11 +632,19 @@ func compressible(contentType string) bool {
 }
 
 // contentSecurityPolicy lets the app's own scripts and WebAssembly run and
-// nothing else: no remote origins, no inline scripts, no framing.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+// nothing else: no remote origins, no inline script but startScript (by
+// its hash), no framing.
+var contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' " + scriptHash(startScript) + "; " +
 	"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; " +
 	"worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; " +
 	"form-action 'self'; frame-ancestors 'none'"
+
+// scriptHash is the source expression that lets an inline script run
+// under a Content Security Policy.
+func scriptHash(script string) string {
+	sum := sha256.Sum256([]byte(script))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 // hardened adds security headers and refuses every method but GET and HEAD.
 func hardened(next http.Handler) http.Handler {
@@ -685,7 +693,7 @@ func serve(addr string, h http.Handler) error {
 }
 
 // exportStatic writes the app as a static website into dir: go-app's pages
-// (their attributes written as HTML, see htmlAttrs), scripts and manifest,
+// (as the server sends them, see pageHTML), scripts and manifest,
 // then a copy of what the server serves from root/web (regular files, with
 // the precompressed bundles; no hidden file and no symlink), so any static
 // host or CDN can serve it.
@@ -699,7 +707,7 @@ func exportStatic(dir, root string, h *goapp.Handler) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(p, []byte(htmlAttrs(string(b))), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(pageHTML(string(b))), 0o644); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,8 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"io/fs"
 	"net"
@@ -187,7 +189,7 @@ func TestServerRefusesPathsOutsideWeb(t *testing.T) {
 func TestServerServesTheApp(t *testing.T) {
 	addr, _ := startTestServer(t)
 	for _, c := range []struct{ target, want string }{
-		{"/", `<script src="/web/start.js"></script>`},
+		{"/", `new Worker("/web/start.js")`},
 		{"/?anything", "<html"},
 		{"/app.js", "goappInitWebAssembly"},
 		{"/wasm_exec.js", "Go"},
@@ -427,7 +429,7 @@ func exportTo(t *testing.T, root string) string {
 
 // TestLoaderStreamsTheBundle: the page script the server sends, under both
 // its names, and the one the static export writes take the module that
-// web/start.js, which the page loads while it is parsed, began compiling
+// web/start.js, which the page's first script starts, began compiling
 // from app.wasm's response in a Web Worker, or else hand fetch's response for app.wasm
 // straight to WebAssembly.instantiateStreaming, never through go-app's
 // counting stream; they leave the service worker's registration to the
@@ -439,6 +441,9 @@ func TestLoaderStreamsTheBundle(t *testing.T) {
 		t.Fatal(err)
 	}
 	addr, _ := startTestServer(t)
+	if index, err := os.ReadFile(filepath.Join(dir, "index.html")); err != nil || !strings.Contains(string(index), `<script>`+startScript+`</script>`) {
+		t.Errorf("the exported page does not start start.js (%v)", err)
+	}
 	scripts := map[string]string{"exported app.js": string(exported)}
 	for _, p := range []string{"/app.js", "/goapp.js"} {
 		res, body := rawGet(t, addr, p)
@@ -450,11 +455,19 @@ func TestLoaderStreamsTheBundle(t *testing.T) {
 			t.Errorf("GET %s with its ETag: %d, want 304", p, res.StatusCode)
 		}
 	}
-	if _, page := rawGet(t, addr, "/"); !strings.Contains(page, `<script src="/web/start.js"></script>`) {
-		t.Errorf("the page does not load start.js:\n%s", page)
+	res, page := rawGet(t, addr, "/")
+	head, _, _ := strings.Cut(page, "<link")
+	_, script, ok := strings.Cut(head, "<script>")
+	script, _, _ = strings.Cut(script, "</script>")
+	if !ok || !strings.Contains(script, `new Worker("/web/start.js")`) {
+		t.Errorf("the page's first script, before its style sheets, does not start start.js:\n%s", page)
 	}
-	if start, err := os.ReadFile(filepath.Join("web", "start.js")); err != nil || !strings.Contains(string(start), `new Worker(document.currentScript.src)`) ||
-		!strings.Contains(string(start), `WebAssembly.compileStreaming(fetch(bundleURL))`) {
+	sum := sha256.Sum256([]byte(script))
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") {
+		t.Errorf("the policy %q does not let the page's first script run", csp)
+	}
+	if start, err := os.ReadFile(filepath.Join("web", "start.js")); err != nil || !strings.Contains(string(start), `WebAssembly.compileStreaming(fetch("/web/app.wasm"))`) ||
+		!strings.Contains(string(start), `postMessage(module)`) {
 		t.Errorf("start.js does not compile the bundle in a worker:\n%s", start)
 	}
 	for name, js := range scripts {

@@ -1,6 +1,7 @@
 // Battlemat compiles its bundle off the page's thread, starting while the
-// page is still being read: the page runs this script as a Web Worker,
-// which fetches and compiles app.wasm and hands the compiled module back.
+// page is still being read: the page's first script (startScript, which
+// the server writes into the page) runs this one as a Web Worker, which
+// fetches and compiles app.wasm and hands the compiled module back.
 // go-app's loader (app.js, which the server hands out patched) runs only
 // once the whole page has been parsed, and then takes that module instead
 // of fetching the bundle itself. Compiled on the page's thread, the bundle
@@ -21,40 +22,19 @@ const rehearse = async (module) => {
     console.warn("rehearsing the bundle's start failed:", err);
   }
 };
-const bundleURL = "/web/app.wasm";
-if (typeof window === "undefined") {
-  const compiled = WebAssembly.compileStreaming(fetch(bundleURL));
-  // Go's loader, which the rehearsal runs the program with, is fetched
-  // while the bundle streams in, not after it has been compiled.
-  try {
-    importScripts("/wasm_exec.js");
-  } catch (err) {
-    console.warn("loading wasm_exec.js failed:", err);
-  }
-  compiled.then(
-    async (module) => {
-      await rehearse(module);
-      postMessage(module);
-    },
-    (err) => postMessage(String(err)),
-  );
-} else if (WebAssembly.compileStreaming) {
-  const compileHere = () => WebAssembly.compileStreaming(fetch(bundleURL));
-  window.battlematBundle = !window.Worker
-    ? compileHere()
-    : new Promise((resolve, reject) => {
-        const worker = new Worker(document.currentScript.src);
-        worker.onmessage = (e) => {
-          worker.terminate();
-          e.data instanceof WebAssembly.Module ? resolve(e.data) : reject(e.data);
-        };
-        worker.onerror = (e) => {
-          worker.terminate();
-          reject(e.message);
-        };
-      }).catch((err) => {
-        console.warn("compiling the bundle in a worker failed, compiling it here:", err);
-        return compileHere();
-      });
+const compiled = WebAssembly.compileStreaming(fetch("/web/app.wasm"));
+// Go's loader, which the rehearsal runs the program with, is fetched
+// while the bundle streams in, not after it has been compiled.
+try {
+  importScripts("/wasm_exec.js");
+} catch (err) {
+  console.warn("loading wasm_exec.js failed:", err);
 }
+compiled.then(
+  async (module) => {
+    await rehearse(module);
+    postMessage(module);
+  },
+  (err) => postMessage(String(err)),
+);
 }
