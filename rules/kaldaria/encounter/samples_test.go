@@ -1,6 +1,7 @@
 package encounter
 
 import (
+	"reflect"
 	"testing"
 
 	"battlemat/rules/combat"
@@ -40,5 +41,28 @@ func TestSamplesBuild(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLaidOutAsDecoded: every sheet a sample lays out is, deep-equal, what
+// decoding its JSON gives, so DecodeSheet may hand it back undecoded.
+func TestLaidOutAsDecoded(t *testing.T) {
+	for _, s := range samples {
+		enc, err := s.build(7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range enc.Combatants {
+			want, err := decodeSheet(c.Profile)
+			if err != nil {
+				t.Fatalf("%s %s: %v", s.id, c.ID, err)
+			}
+			got, ok := laidOut.Load(string(c.Profile))
+			if !ok {
+				t.Errorf("%s %s: the sheet laid out is not kept", s.id, c.ID)
+			} else if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %s: laid out %+v, decoded %+v", s.id, c.ID, got, want)
+			}
+		}
 	}
 }

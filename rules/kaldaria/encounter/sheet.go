@@ -40,8 +40,17 @@ const maxFootprint = 8
 const maxAttacks = 12
 
 // DecodeSheet decodes a combatant profile with the engine's strict decoder
-// (combat.DecodeStrict) and validates it with Validate.
+// (combat.DecodeStrict) and validates it with Validate. A profile a sample
+// laid out (laidOut) is not decoded again.
 func DecodeSheet(raw []byte) (Sheet, error) {
+	if s, ok := laidOut.Load(string(raw)); ok {
+		return s.(Sheet), nil
+	}
+	return decodeSheet(raw)
+}
+
+// decodeSheet is DecodeSheet without the samples' sheets.
+func decodeSheet(raw []byte) (Sheet, error) {
 	var s Sheet
 	if err := combat.DecodeStrict("profile", raw, &s); err != nil {
 		return Sheet{}, err
