@@ -337,9 +337,9 @@ func (w *Battle) stays(b *Battle, i int) bool {
 
 // reengage computes w's pins and budgets from b's, where the creatures idx
 // changed. It tidies again the creatures whose engagement state the change
-// can touch: the changed ones, their allies whose back they stood or stand
-// at (K-FLANK-7), and those whose engagement list names one of them
-// (K-PIN-9). It recomputes who pins whom (K-PIN-8) for every creature
+// can touch: the changed ones and, for a changed one that others see
+// differently (seenAlike), its allies whose back it stood or stands at
+// (K-FLANK-7) and those whose engagement list names it (K-PIN-9). It recomputes who pins whom (K-PIN-8) for every creature
 // named in the front slots of a tidied creature whose state changed, and
 // forgets the budgets of the changed creatures and of those whose pinners
 // may have changed. The rest is shared with b.
@@ -353,14 +353,18 @@ func (w *Battle) reengage(b *Battle, idx []int) {
 			tidied = append(tidied, i)
 		}
 	}
+	seen := make([]int, 0, len(idx)) // the changed creatures others see differently
 	for _, i := range idx {
 		tidy(i)
-		b.backers(i, b.cs[i], tidy)
-		w.backers(i, w.cs[i], tidy)
+		if !seenAlike(b.cs[i], w.cs[i]) {
+			seen = append(seen, i)
+			b.backers(i, b.cs[i], tidy)
+			w.backers(i, w.cs[i], tidy)
+		}
 	}
 	for j, c := range w.cs {
 		for _, x := range c.EngagedBy {
-			if slices.Contains(idx, w.byID[x]) {
+			if slices.Contains(seen, w.byID[x]) {
 				tidy(j)
 			}
 		}
@@ -426,6 +430,13 @@ func (w *Battle) reengage(b *Battle, idx []int) {
 			w.budgets[i].Store(nil)
 		}
 	}
+}
+
+// seenAlike reports whether creatures a and b are alike in all that
+// another creature's engagement state reads of them (tidy): where they
+// stand, their size, and whether they are down or standing.
+func seenAlike(a, b *Creature) bool {
+	return a.Place() == b.Place() && a.Size == b.Size && a.active() == b.active() && a.standing() == b.standing()
 }
 
 // samePins reports whether a and b are the same engagement state but for
