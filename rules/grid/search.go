@@ -104,6 +104,9 @@ func (b *Board) Search(o Options) *Reach {
 		}
 		r.cost[s], r.prev[s] = 0, -1
 	}
+	// A one-square mover that may not cut corners, the usual one, has
+	// its steps checked without the general footprint's calls.
+	single := f.side() == 1 && o.Corners == NoCutting
 	q := newQueue(o.Ties, n, radius)
 	q.push(queued{0, start})
 	r.order = make([]int32, 0, n)
@@ -126,7 +129,14 @@ func (b *Board) Search(o Options) *Reach {
 		ff := Footprint{At: from, Side: f.Side}
 		for _, d := range Directions {
 			to := from.Add(d)
-			if !win.in(to) || !b.canStep(ff, d, o.Corners) {
+			if !win.in(to) {
+				continue
+			}
+			if single {
+				if !b.canStepSingle(from, d) {
+					continue
+				}
+			} else if !b.canStep(ff, d, o.Corners) {
 				continue
 			}
 			var next int
