@@ -51,11 +51,12 @@ type fight struct {
 	// chances holds the odds asked for last (odds).
 	chances []combat.Chance
 	// reach is the last map reach measured (mapReach): of creature id
-	// after at commands applied.
+	// after at commands applied, partial when it stopped at its goals.
 	reach struct {
-		id string
-		at int
-		r  *grid.Reach
+		id      string
+		at      int
+		r       *grid.Reach
+		partial bool
 	}
 }
 

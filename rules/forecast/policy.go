@@ -271,8 +271,16 @@ func (p Policy) approach(ft *fight, c combat.Combatant) (combat.Command, bool) {
 			return nil, false // engaged: leaving would only invite opportunity attacks
 		}
 	}
-	reach := ft.mapReach(c)
-	dests := ft.destinations(c, reach)
+	cands := ft.approaches(c)
+	if len(cands) == 0 {
+		return nil, false
+	}
+	goals := make([]grid.Square, len(cands))
+	for i, d := range cands {
+		goals[i] = d.at
+	}
+	reach := ft.mapReach(c, goals)
+	dests := ft.destinations(reach, cands)
 	if len(dests) == 0 {
 		return nil, false
 	}
@@ -297,7 +305,7 @@ func (p Policy) approach(ft *fight, c combat.Combatant) (combat.Command, bool) {
 		}
 		return combat.Move{ID: c.ID, Path: m.path}, true
 	}
-	if cmd, ok := p.charge(ft, c, dests); ok {
+	if cmd, ok := p.charge(ft, c, dests, reach); ok {
 		return cmd, true
 	}
 	if p.Dash && !ft.turn.extra && combat.LeftFor(ft.f.rs, c, combat.UseAttack) > 0 {
@@ -361,10 +369,13 @@ func spendsAttack(rs combat.Ruleset, key string) bool {
 
 // mapReach measures steps from c over open squares no other fighting
 // creature stands on, ignoring the ruleset's costs: a cheap guide to which
-// enemy is nearest and which way to go. It is measured once per creature
-// and state of the fight (the board has already checked walls and edges).
-func (ft *fight) mapReach(c combat.Combatant) *grid.Reach {
-	if ft.reach.r != nil && ft.reach.id == c.ID && ft.reach.at == ft.applied {
+// enemy is nearest and which way to go. With goals it may stop once those
+// are measured (a move towards an enemy reads no other square), else it
+// measures the whole map. It is measured once per creature and state of
+// the fight, whose goals are always the same (the board has already
+// checked walls and edges).
+func (ft *fight) mapReach(c combat.Combatant, goals []grid.Square) *grid.Reach {
+	if ft.reach.r != nil && ft.reach.id == c.ID && ft.reach.at == ft.applied && (!ft.reach.partial || goals != nil) {
 		return ft.reach.r
 	}
 	board := ft.f.board
@@ -397,29 +408,56 @@ func (ft *fight) mapReach(c combat.Combatant) *grid.Reach {
 		}
 		return 1
 	}
+	if goals != nil {
+		// A goal no way can reach (walls, the map's edge, taken squares)
+		// would keep the search going to the end; with none left, it stops
+		// at the start, which it settles first.
+		goals = slices.DeleteFunc(goals, func(s grid.Square) bool {
+			return !board.Open(grid.Footprint{At: s, Side: side}) || free(s, s) == grid.Blocked
+		})
+		if len(goals) == 0 {
+			goals = append(goals, c.Pos)
+		}
+	}
 	m := board.Map()
-	r := board.Reach(grid.Footprint{At: c.Pos, Side: side}, m.W*m.H, free)
-	ft.reach.id, ft.reach.at, ft.reach.r = c.ID, ft.applied, r
+	budget := m.W * m.H
+	r := board.Search(grid.Options{From: grid.Footprint{At: c.Pos, Side: side}, Radius: budget, Cost: free, Budget: budget, Goals: goals})
+	ft.reach.id, ft.reach.at, ft.reach.r, ft.reach.partial = c.ID, ft.applied, r, goals != nil
 	return r
 }
 
-// destinations lists the reachable squares touching an enemy, nearest
-// first, then next to the weakest enemy.
-func (ft *fight) destinations(c combat.Combatant, reach *grid.Reach) []destination {
+// approaches lists the squares from which c would touch an enemy, enemy
+// by enemy, row by row, their distances not yet measured.
+func (ft *fight) approaches(c combat.Combatant) []destination {
 	side := max(1, c.Stats.Size)
-	var out []destination
-	for _, i := range ft.enemies(c) {
+	enemies := ft.enemies(c)
+	n := 0 // the squares looked at: room for every approach
+	for _, i := range enemies {
+		k := side + footprint(ft.enc.Combatants[i]).Side + 1
+		n += k * k
+	}
+	out := make([]destination, 0, n)
+	for _, i := range enemies {
 		e := footprint(ft.enc.Combatants[i])
 		for y := e.At.Y - side; y <= e.At.Y+e.Side; y++ {
 			for x := e.At.X - side; x <= e.At.X+e.Side; x++ {
 				s := grid.Square{X: x, Y: y}
-				if !grid.Touching(grid.Footprint{At: s, Side: side}, e) {
-					continue
-				}
-				if d, ok := reach.Cost(s); ok && d > 0 {
-					out = append(out, destination{at: s, enemy: i, dist: d})
+				if grid.Touching(grid.Footprint{At: s, Side: side}, e) {
+					out = append(out, destination{at: s, enemy: i})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// destinations lists the approaches reach measures, nearest first, then
+// next to the weakest enemy.
+func (ft *fight) destinations(reach *grid.Reach, approaches []destination) []destination {
+	out := make([]destination, 0, len(approaches))
+	for _, d := range approaches {
+		if d.dist, _ = reach.Cost(d.at); d.dist > 0 {
+			out = append(out, d)
 		}
 	}
 	slices.SortStableFunc(out, func(da, db destination) int {
@@ -613,7 +651,7 @@ func (ft *fight) longestLegal(id string, path []grid.Square) ([]grid.Square, []c
 // ruleset offers them and they help. ok is false when no exit can be
 // neared.
 func (p Policy) escape(ft *fight, c combat.Combatant, aim combat.Aim) (combat.Command, bool) {
-	reach := ft.mapReach(c)
+	reach := ft.mapReach(c, nil)
 	exit, best := grid.Square{}, -1
 	for _, s := range aim.Exits {
 		if d, ok := reach.Cost(s); ok && d > 0 && (best < 0 || d < best) {
@@ -660,7 +698,7 @@ func (p Policy) flee(ft *fight, c combat.Combatant) (combat.Command, bool) {
 	if len(enemies) == 0 {
 		return nil, false
 	}
-	reach := ft.mapReach(c)
+	reach := ft.mapReach(c, nil)
 	away := func(s grid.Square) int {
 		d := math.MaxInt
 		for _, i := range enemies {
@@ -691,8 +729,9 @@ func (p Policy) flee(ft *fight, c combat.Combatant) (combat.Command, bool) {
 // in that mode (improved opportunity attacks, K-OA-3): it sets the charge
 // condition, as a player does, and the next command is the move. The
 // Planner's charge band says where a charge may end; an empty band means
-// the charge rounds are spent or c is pinned (K-MOVE-5, K-MOVE-8).
-func (p Policy) charge(ft *fight, c combat.Combatant, dests []destination) (combat.Command, bool) {
+// the charge rounds are spent or c is pinned (K-MOVE-5, K-MOVE-8). reach
+// is c's map reach, which the charge condition leaves as it is.
+func (p Policy) charge(ft *fight, c combat.Combatant, dests []destination, reach *grid.Reach) (combat.Command, bool) {
 	pl, ok := ft.f.rs.(combat.Planner)
 	charge, moded := combat.ModeFor(ft.f.rs, combat.BandCharge)
 	if !p.Charge || !ok || !moded || ft.turn.charged || slices.Contains(c.Conditions, charge.Condition) {
@@ -717,7 +756,6 @@ func (p Policy) charge(ft *fight, c combat.Combatant, dests []destination) (comb
 	now := ft.enc
 	ft.enc = charging
 	worth := false
-	reach := ft.mapReach(c)
 	for _, d := range dests[:min(planCandidates, len(dests))] {
 		if !slices.Contains(bands[i].Squares, d.at) {
 			continue

@@ -59,6 +59,10 @@ type Options struct {
 	Corners Corners
 	Ties    Ties
 	Goal    *Square // when set, the search stops once this anchor is settled
+	// Goals, when set, makes a search without tags stop once every one of
+	// these anchors has been settled: their keys and ways are then final,
+	// and the squares settled after the last of them may be left out.
+	Goals []Square
 	// Tag, when set, makes each (square, tag) pair a place of its own: a
 	// square may be reached by several ways, one kept per tag, so a caller
 	// can carry what a way has met so far (such as the enemies it has
@@ -110,6 +114,7 @@ func (b *Board) Search(o Options) *Reach {
 	q := newQueue(o.Ties, n, radius)
 	q.push(queued{0, start})
 	r.order = make([]int32, 0, n)
+	goals, left := r.goals(o)
 	for {
 		it, ok := q.pop()
 		if !ok {
@@ -122,6 +127,11 @@ func (b *Board) Search(o Options) *Reach {
 		from := win.square(r.at(it.sq))
 		if o.Goal != nil && from == *o.Goal {
 			return r
+		}
+		if goals != nil && goals[it.sq] {
+			if left--; left == 0 {
+				return r
+			}
 		}
 		if o.Step == nil && it.key >= o.Budget {
 			continue // every step costs at least 1: none fits the budget left
@@ -166,6 +176,22 @@ func (b *Board) Search(o Options) *Reach {
 		}
 	}
 	return r
+}
+
+// goals marks, by window index, the anchors of o.Goals within r's window,
+// and counts them; nil when o has none or r is tagged.
+func (r *Reach) goals(o Options) ([]bool, int) {
+	if len(o.Goals) == 0 || o.Tag != nil {
+		return nil, 0
+	}
+	marks, left := make([]bool, len(r.cost)), 0
+	for _, g := range o.Goals {
+		if i := r.win.index(g); r.win.in(g) && !marks[i] {
+			marks[i] = true
+			left++
+		}
+	}
+	return marks, left
 }
 
 // ways holds the places of a tagged search: a place is a (square, tag)

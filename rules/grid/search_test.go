@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -342,6 +343,30 @@ func TestTaggedSearchMatchesBruteForce(t *testing.T) {
 		}
 		if o.MaxWays = len(want) - 1; o.MaxWays > 0 && !b.Search(o).Overflowed() {
 			t.Fatalf("case %d: not overflowed at MaxWays %d with %d ways", n, o.MaxWays, len(want))
+		}
+	}
+}
+
+// TestGoalsMatchFullSearch checks that a search stopping at its goals
+// gives each goal the key and the way the full search gives it, on random
+// maps, costs and goals, in both tie-break orders and both corner rules.
+func TestGoalsMatchFullSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 400 {
+		c, budget := randomCase(rng, 9, rng.IntN(2) == 0)
+		b := c.board(t)
+		o := Options{From: Single(c.start), Cost: c.cost, Budget: budget, Radius: -1, Ties: Ties(rng.IntN(2)), Corners: Corners(rng.IntN(2))}
+		full := b.Search(o)
+		for range rng.IntN(6) {
+			o.Goals = append(o.Goals, Square{rng.IntN(c.m.W+2) - 1, rng.IntN(c.m.H+2) - 1})
+		}
+		got := b.Search(o)
+		for _, g := range o.Goals {
+			wk, wok := full.Cost(g)
+			gk, gok := got.Cost(g)
+			if wok != gok || wk != gk || !slices.Equal(full.Path(g), got.Path(g)) {
+				t.Fatalf("%+v: goal %v: key %d %v, path %v; want %d %v, %v", o, g, gk, gok, got.Path(g), wk, wok, full.Path(g))
+			}
 		}
 	}
 }
