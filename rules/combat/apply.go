@@ -66,7 +66,7 @@ func ApplyOwned(rs Ruleset, enc Encounter, cmd Command, r dice.Roller, events []
 // apply applies cmd to next, enc's fork or enc itself, as Apply describes,
 // with memo as the new state's memo, appending its events to events.
 func apply(rs Ruleset, enc, next Encounter, memo *Memo, cmd Command, r dice.Roller, events []Event) (Encounter, []Event, error) {
-	a := &applier{rs: rs, e: next, r: r, events: events}
+	a := &applier{rs: rs, e: next, r: r, events: events, counters: CountersOf(rs)}
 	a.e.memo = memo
 	if tr, ok := rs.(TurnRuler); ok {
 		a.rules = tr.TurnRules()
@@ -88,11 +88,12 @@ func apply(rs Ruleset, enc, next Encounter, memo *Memo, cmd Command, r dice.Roll
 // being built (a fork of the old one: lists shared with it are replaced,
 // never changed in place) and the events so far.
 type applier struct {
-	rs     Ruleset
-	rules  TurnRules
-	e      Encounter
-	r      dice.Roller
-	events []Event
+	rs       Ruleset
+	rules    TurnRules
+	counters []Counter // CountersOf(rs), asked once per command
+	e        Encounter
+	r        dice.Roller
+	events   []Event
 }
 
 // do checks the rules every command shares, then runs it.

@@ -14,7 +14,10 @@ type Citer interface {
 // Cite returns the rule rs cites for id: its own for an engine rule it
 // names, id otherwise.
 func Cite(rs Ruleset, id RuleID) RuleID {
-	if c, ok := rs.(Citer); ok && strings.HasPrefix(string(id), "ENG-") {
+	if !strings.HasPrefix(string(id), "ENG-") {
+		return id
+	}
+	if c, ok := rs.(Citer); ok {
 		if own := c.Cite(id); own != "" {
 			return own
 		}

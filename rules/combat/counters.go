@@ -89,7 +89,13 @@ func CountersOf(rs Ruleset) []Counter {
 // CounterFor returns the counter of rs the engine spends on u, if rs has
 // one.
 func CounterFor(rs Ruleset, u Use) (Counter, bool) {
-	return counterIn(CountersOf(rs), func(c Counter) bool { return c.Use == u })
+	return counterForUse(CountersOf(rs), u)
+}
+
+// counterForUse returns the counter of cs the engine spends on u, if cs
+// has one.
+func counterForUse(cs []Counter, u Use) (Counter, bool) {
+	return counterIn(cs, func(c Counter) bool { return c.Use == u })
 }
 
 // LeftFor is what c has left of the counter of rs the engine spends on u;
@@ -408,7 +414,7 @@ func checkStatCounts(s Stats, cs []Counter) error {
 // the counter's rule when none is left (ENG-TURN-3). A ruleset that
 // declares no counter for u does not limit it.
 func (a *applier) spendOne(c *Combatant, u Use) error {
-	k, ok := CounterFor(a.rs, u)
+	k, ok := counterForUse(a.counters, u)
 	if !ok {
 		return nil
 	}

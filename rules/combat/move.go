@@ -187,7 +187,7 @@ func (a *applier) legalStart(id string, path []grid.Square) PathCheck {
 func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 	from := c.Pos
 	c.Pos = to
-	if k, ok := CounterFor(a.rs, UseMove); ok {
+	if k, ok := counterForUse(a.counters, UseMove); ok {
 		c.Budget.Counts = c.Budget.Counts.With(k.Key, c.Budget.Left(k.Key)-cost)
 	}
 	a.emit(Header{Rule: "ENG-MOVE-3", Actor: c.ID, From: &from, To: &to}.With(MoveStep{Cost: cost}))
@@ -198,7 +198,7 @@ func (a *applier) step(c *Combatant, to grid.Square, cost int) {
 // ruleset has one (ENG-OA-3); and puts them in ReactionOrder.
 func (a *applier) eligible(ids []string, mover string) ([]string, error) {
 	var out []string
-	k, limited := CounterFor(a.rs, UseOpportunity)
+	k, limited := counterForUse(a.counters, UseOpportunity)
 	for _, id := range ids {
 		c, ok := a.e.Combatant(id)
 		if !ok || id == mover || slices.Contains(out, id) {
@@ -394,7 +394,7 @@ func (c UseAction) apply(a *applier) error {
 			return err
 		}
 	}
-	k, ok := counterIn(CountersOf(a.rs), func(k Counter) bool { return k.Key == key })
+	k, ok := counterIn(a.counters, func(k Counter) bool { return k.Key == key })
 	if !ok || k.Use == UseMove {
 		return Invalid("ENG-TURN-4", "resource", "%q is not a counter an action spends", key)
 	}
@@ -434,7 +434,7 @@ func (a *applier) takeAction(c UseAction, spent string) error {
 	if eff.Movement < 0 || eff.Movement > MaxHPValue {
 		return Invalid(eff.Rule, "movement", "ruleset returned extra movement %d", eff.Movement)
 	}
-	if k, ok := CounterFor(a.rs, UseMove); ok && eff.Movement > 0 {
+	if k, ok := counterForUse(a.counters, UseMove); ok && eff.Movement > 0 {
 		cb, err := a.get(c.ID)
 		if err != nil {
 			return err
@@ -461,7 +461,7 @@ func (c ResetMove) apply(a *applier) error {
 	if b.Attacked {
 		return Refuse("ENG-MOVE-6", "id", RefusalMoveLocked, "name", c.ID)
 	}
-	k, counted := CounterFor(a.rs, UseMove)
+	k, counted := counterForUse(a.counters, UseMove)
 	if cb.Pos == b.Start && (!counted || b.Left(k.Key) == b.StartMove) {
 		return Refuse("ENG-MOVE-7", "id", RefusalNotMoved, "name", c.ID)
 	}

@@ -43,7 +43,7 @@ func (a *applier) specStats(s Spec) (Stats, error) {
 	if err := st.Validate(); err != nil {
 		return Stats{}, err
 	}
-	if err := checkStatCounts(st, CountersOf(a.rs)); err != nil {
+	if err := checkStatCounts(st, a.counters); err != nil {
 		return Stats{}, err
 	}
 	if s.HP < -MaxHPValue || s.HP > st.MaxHP {
@@ -309,7 +309,7 @@ func (a *applier) shrink(c *Combatant) error {
 	if err != nil {
 		return err
 	}
-	if k, ok := CounterFor(a.rs, UseMove); ok {
+	if k, ok := counterForUse(a.counters, UseMove); ok {
 		start = start.With(k.Key, b.StartMove)
 	}
 	var out Counts

@@ -332,7 +332,7 @@ func (a *applier) endRound() error {
 // unlock gives a surprised creature whose lock has just ended its
 // off-turn counters at once (ENG-SURP-3), when it has any to get.
 func (a *applier) unlock(c *Combatant) error {
-	if !c.Surprised || !slices.ContainsFunc(CountersOf(a.rs), Counter.OffTurn) {
+	if !c.Surprised || !slices.ContainsFunc(a.counters, Counter.OffTurn) {
 		return nil
 	}
 	if err := a.refillOffTurn(c, false); err != nil {
@@ -349,7 +349,7 @@ func (a *applier) turnCounts(id string) (Counts, error) {
 	if err != nil {
 		return Counts{}, err
 	}
-	if err := checkCounts(n, CountersOf(a.rs)); err != nil {
+	if err := checkCounts(n, a.counters); err != nil {
 		return Counts{}, err
 	}
 	return n.clean(), nil
@@ -360,7 +360,7 @@ func (a *applier) turnCounts(id string) (Counts, error) {
 func (a *applier) refillOffTurn(c *Combatant, held bool) error {
 	var start Counts
 	loaded := false
-	for _, k := range CountersOf(a.rs) {
+	for _, k := range a.counters {
 		if !k.OffTurn() {
 			continue
 		}
@@ -394,13 +394,13 @@ func (a *applier) startTurn(id string) error {
 		return err
 	}
 	first, held := c.Surprised && c.Turns == 0, a.rules.Held(a.e, *c)
-	for _, k := range CountersOf(a.rs) {
+	for _, k := range a.counters {
 		if k.OffTurn() && held || !k.OffTurn() && first {
 			n = n.With(k.Key, 0)
 		}
 	}
 	move := 0
-	if k, ok := CounterFor(a.rs, UseMove); ok {
+	if k, ok := counterForUse(a.counters, UseMove); ok {
 		move = n.Get(k.Key)
 	}
 	c.Budget = Budget{Counts: n, Start: c.Pos, StartMove: move}
@@ -432,7 +432,7 @@ func (a *applier) endTurn() error {
 	}
 	c.Turns = min(c.Turns+1, MaxTurns)
 	var kept Counts
-	for _, k := range CountersOf(a.rs) {
+	for _, k := range a.counters {
 		if n := c.Budget.Left(k.Key); k.OffTurn() && n > 0 {
 			kept = kept.With(k.Key, n)
 		}
