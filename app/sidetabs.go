@@ -35,8 +35,9 @@ func (m *Model) sideTab() string {
 // (hidden unless selected), so a tab keeps its state while another is
 // shown. A tab not selected wears a badge when something arrived in it
 // since it was last shown: the log's new commands (counted), a finished
-// forecast.
-func (t *Table) renderMore(enc combat.Encounter) app.UI {
+// forecast. Of the panels not selected, only the first others are filled
+// in, the rest stay empty (see panelsDue).
+func (t *Table) renderMore(enc combat.Encounter, others int) app.UI {
 	l := t.lang
 	sel := t.sideTab()
 	cursor := t.sess.Cursor()
@@ -65,6 +66,19 @@ func (t *Table) renderMore(enc combat.Encounter) app.UI {
 			Attr("aria-controls", "tabpanel-"+s.id).Attr("tabindex", tabIndex).Attr("data-tab", s.id).
 			Body(app.Span().Text(i18n.T(l, s.label)), badge).
 			OnClick(t.pickTab).OnKeyDown(t.tabKey)
+		// Focusable, so a keyboard reaches it and scrolls it where it is cut
+		// short. Only a hidden one has the attribute: the server would write
+		// a false one as hidden="false", which hides.
+		panel := app.Div().ID("tabpanel-"+s.id).Class("tabpanel").Attr("role", "tabpanel").
+			Attr("aria-labelledby", "tab-"+s.id).Attr("tabindex", 0)
+		if !on {
+			panel = panel.Hidden(true)
+			if others == 0 {
+				panels[i] = panel
+				continue
+			}
+			others--
+		}
 		var body app.UI
 		switch s.id {
 		case "log":
@@ -75,14 +89,6 @@ func (t *Table) renderMore(enc combat.Encounter) app.UI {
 			body = renderLegend(l, enc.Ruleset, t.plan(enc).bands)
 		case "setup":
 			body = t.renderEditor(enc)
-		}
-		// Focusable, so a keyboard reaches it and scrolls it where it is cut
-		// short. Only a hidden one has the attribute: the server would write
-		// a false one as hidden="false", which hides.
-		panel := app.Div().ID("tabpanel-"+s.id).Class("tabpanel").Attr("role", "tabpanel").
-			Attr("aria-labelledby", "tab-"+s.id).Attr("tabindex", 0)
-		if !on {
-			panel = panel.Hidden(true)
 		}
 		panels[i] = panel.Body(body)
 	}

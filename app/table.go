@@ -37,6 +37,9 @@ type Table struct {
 	// panelsShown counts the steps of the side column the browser has
 	// painted after the board (see panelsDue); panelsAsked those awaited.
 	panelsShown, panelsAsked int
+	// firstFrame has the table draw only what the page's first frame
+	// shows: the bar and the board (Rehearse).
+	firstFrame bool
 	// boardShown is set once the encounter the start opened may be drawn
 	// (see boardDue), boardAsked once that is awaited; boardPainted holds
 	// what waits for that board to be painted (afterBoardPainted).
@@ -114,12 +117,15 @@ func (t *Table) OnNav(ctx app.Context) {
 	}
 }
 
-// Rehearse renders the table of the first sample, nowhere, and returns the
-// length of its HTML. Run where the program has no page (the Web Worker
-// that compiles the bundle, see main_wasm.go), it runs the code of the
-// page's first render, which the browser then has compiled for the page.
+// Rehearse renders the page's first frame of the first sample (the bar and
+// the board, see panelsDue), nowhere, and returns the length of its HTML.
+// Run where the program has no page (the Web Worker that compiles the
+// bundle, see main_wasm.go), it runs the code of the page's first render,
+// which the browser then has compiled for the page. The side column's code
+// is left for the page to compile, in the short steps it draws that column
+// in: compiling it here kept the page waiting for the bundle longer.
 func Rehearse() int {
-	t := &Table{}
+	t := &Table{firstFrame: true}
 	t.OnInit()
 	t.showSample()
 	return len(app.HTMLString(t))
@@ -215,7 +221,7 @@ func (t *Table) Render() app.UI {
 			paintRisks(risks)
 		})
 	}
-	now, tabs := t.panelsDue()
+	steps := t.panelsDue()
 	return app.Div().Class("table").Body(
 		t.renderBar(enc),
 		app.If(t.notice.Key != "", func() app.UI {
@@ -239,17 +245,22 @@ func (t *Table) Render() app.UI {
 				board,
 			),
 			// What a turn needs stays in view; the rest waits behind tabs.
-			app.Aside().Class("side").Body(app.If(now, func() app.UI {
-				return app.Div().Class("now").Body(
+			app.Aside().Class("side").Body(app.If(steps > 0, func() app.UI {
+				now := []app.UI{
 					&Tracker{V: t.views(enc).tracker},
 					t.renderRounds(enc),
 					t.decisionPanel(enc),
-					&Inspector{V: t.inspectorView(enc)},
-					t.movementPanel(enc),
-					t.renderActions(enc),
-					&AttackPanel{V: t.attackView(enc), t: t},
-				)
-			}), app.If(tabs, func() app.UI { return t.renderMore(enc) })),
+				}
+				if steps > 1 {
+					now = append(now,
+						&Inspector{V: t.inspectorView(enc)},
+						t.movementPanel(enc),
+						t.renderActions(enc),
+						&AttackPanel{V: t.attackView(enc), t: t},
+					)
+				}
+				return app.Div().Class("now").Body(now...)
+			}), app.If(steps > 2, func() app.UI { return t.renderMore(enc, steps-3) })),
 		),
 	)
 }
@@ -300,21 +311,30 @@ func (t *Table) afterBoardPainted(ctx app.Context, f func(app.Context)) {
 	t.boardPainted = append(t.boardPainted, f)
 }
 
-// panelsDue reports which parts of the side column this render draws: what
-// a turn needs (now), and the tabs. In the browser the first render draws
-// the bar and the board alone, the next adds what a turn needs and the one
-// after that the tabs, each once the browser has painted the one before
-// (afterPaint): the board shows sooner, and building the page is three
-// shorter tasks rather than one long one. go-app's next frame is a timer of
-// its own, which the browser may run before it paints, so each step waits
-// for the paint itself.
-func (t *Table) panelsDue() (now, tabs bool) {
-	if t.panelsShown >= 2 || t.mounted.Context == nil {
-		return true, true
+// sideSteps is how many steps the side column's first render takes in the
+// browser after the board (see panelsDue): what a turn needs in two, then
+// the tabs with the selected one's panel, then each other panel.
+var sideSteps = 3 + len(sideTabs) - 1
+
+// panelsDue reports how many steps of the side column this render draws
+// (see sideSteps). In the browser the first render draws the bar and the
+// board alone, and each render after it one step more, once the browser
+// has painted the one before (afterPaint): the board shows sooner, and
+// building the page, with the code the browser compiles for it the first
+// time it runs, is short tasks rather than long ones. go-app's next frame
+// is a timer of its own, which the browser may run before it paints, so
+// each step waits for the paint itself. A table drawing its first frame
+// alone (Rehearse) draws none.
+func (t *Table) panelsDue() int {
+	if t.firstFrame {
+		return 0
+	}
+	if t.panelsShown >= sideSteps || t.mounted.Context == nil {
+		return sideSteps
 	}
 	if t.panelsAsked == t.panelsShown {
 		t.panelsAsked++
 		t.mounted.Defer(func(ctx app.Context) { afterPaint(ctx, func(app.Context) { t.panelsShown++ }) })
 	}
-	return t.panelsShown >= 1, false
+	return t.panelsShown
 }
