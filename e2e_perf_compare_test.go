@@ -33,10 +33,10 @@ import (
 // medians and ratios and asserts nothing: the machine is shared, and the
 // figures are read against the goals. PERF_RUNS sets the rounds (5),
 // LIGHTHOUSE_RUNS the Lighthouse runs per app and preset (3, 0 to skip),
-// LIGHTHOUSE the lighthouse command, and PERF_PREVIOUS the address of
-// another Battlemat server (an earlier build, started by hand), measured
-// as "previous" in the same rounds, so a change is seen against the code
-// before it. TestPerfColdSteps shows where a cold load's time goes.
+// LIGHTHOUSE the lighthouse command, and PERF_PREVIOUS the addresses of
+// other Battlemat servers (earlier builds, started by hand; see perfApps),
+// measured in the same rounds, so a change is seen against the code before
+// it. TestPerfColdSteps shows where a cold load's time goes.
 func TestPerf(t *testing.T) {
 	runs := envInt(t, "PERF_RUNS", 5)
 	apps := perfApps(t)
@@ -162,11 +162,20 @@ func dropCaches(t *testing.T, ctx context.Context, origin string) {
 type perfApp struct{ name, url string }
 
 // perfApps starts the baseline and Battlemat, the baseline first, and adds
-// the server at PERF_PREVIOUS when it is set.
+// the servers at PERF_PREVIOUS, a comma-separated list of addresses, when
+// it is set: "previous", "previous 2" and so on. Battlemat is served from
+// the test's own process, which also drives the browser; to compare two
+// builds on equal terms, serve both by hand and list both.
 func perfApps(t *testing.T) []perfApp {
 	apps := []perfApp{{"go-app baseline", startBaseline(t)}, {"Battlemat", startServer(t).URL}}
-	if prev := os.Getenv("PERF_PREVIOUS"); prev != "" {
-		apps = append(apps, perfApp{"previous", strings.TrimSuffix(prev, "/")})
+	for i, prev := range strings.Split(os.Getenv("PERF_PREVIOUS"), ",") {
+		name := "previous"
+		if i > 0 {
+			name = fmt.Sprintf("previous %d", i+1)
+		}
+		if prev != "" {
+			apps = append(apps, perfApp{name, strings.TrimSuffix(prev, "/")})
+		}
 	}
 	return apps
 }
