@@ -80,6 +80,17 @@ func openLibrary(t *testing.T, ctx context.Context, kind string, n int) {
 	poll[bool](t, ctx, `document.querySelectorAll('#`+kind+` li').length === `+itoa(n), 10*time.Second)
 }
 
+// openDamaged opens the library panel on n damaged entries once the open
+// encounter is listed too: a first sample is written (and listed, above
+// the damaged entries) only after its board is painted, and a click
+// aimed at an export button before then can land on whatever that row
+// pushed into its place.
+func openDamaged(t *testing.T, ctx context.Context, n int) {
+	t.Helper()
+	openLibrary(t, ctx, "damaged", n)
+	poll[bool](t, ctx, `document.querySelector('#entries li[data-open=true]') !== null`, 10*time.Second)
+}
+
 // closeLibrary closes the library panel and waits until it is gone, so a
 // click that follows reaches the table and not the panel on its way out.
 func closeLibrary(t *testing.T, ctx context.Context) {
@@ -106,7 +117,7 @@ func TestE2ELibraryKeepsDamagedData(t *testing.T) {
 	eval[bool](t, ctx, `(localStorage.setItem('battlemat/save', `+jsString(rawText)+`), localStorage.setItem('battlemat/damaged', `+jsString(rawObject)+`), true)`)
 	navigate(t, ctx, srv.URL+"/")
 	poll[bool](t, ctx, `document.querySelector('#notice[data-error=true]') !== null`, 10*time.Second)
-	openLibrary(t, ctx, "damaged", 2)
+	openDamaged(t, ctx, 2)
 	screenshot(t, ctx, "library-damaged")
 	if got, want := exportAllDamaged(t, ctx), sorted(rawObject, rawText); !slices.Equal(got, want) {
 		t.Errorf("damaged entries export %q, want the slots byte for byte %q", got, want)
@@ -119,7 +130,7 @@ func TestE2ELibraryKeepsDamagedData(t *testing.T) {
 	broken := `{"format":"battlemat-encounter","version":1,"start":`
 	eval[bool](t, ctx, `(localStorage.setItem('battlemat/save', JSON.stringify(`+jsString(broken)+`)), true)`)
 	navigate(t, ctx, srv.URL+"/")
-	openLibrary(t, ctx, "damaged", 3)
+	openDamaged(t, ctx, 3)
 	if got, want := exportAllDamaged(t, ctx), sorted(`"`+strings.ReplaceAll(broken, `"`, `\"`)+`"`, rawObject, rawText); !slices.Equal(got, want) {
 		t.Errorf("after a second damaged slot the damaged entries export %q, want %q", got, want)
 	}
@@ -133,7 +144,7 @@ func TestE2ELibraryKeepsDamagedData(t *testing.T) {
 			tx.objectStore('docs').put('garbage in the database', `+jsString(id)+`);
 			tx.oncomplete = () => { r.result.close(); ok(true); }; tx.onerror = () => fail(tx.error); }; })`)
 	navigate(t, ctx, srv.URL+"/")
-	openLibrary(t, ctx, "damaged", 4)
+	openDamaged(t, ctx, 4)
 	if got := eval[string](t, ctx, `document.querySelector('#damaged li[data-entry="`+id+`"]') ? 'listed' : ''`); got != "listed" {
 		t.Errorf("the broken entry %s is not listed as damaged", id)
 	}
