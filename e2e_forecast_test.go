@@ -111,6 +111,11 @@ func TestE2EForecast(t *testing.T) {
 	if !eval[bool](t, ctx, `[...document.querySelectorAll('#board .token')].every(g => g.compareDocumentPosition(document.getElementById('layer-risks')) & Node.DOCUMENT_POSITION_FOLLOWING)`) {
 		t.Error("a token is drawn over the risk labels")
 	}
+	// Each label lies inside its own token's square, so it covers no
+	// other token (it used to hang into the square below).
+	if stray := eval[[]string](t, ctx, riskOutsideJS); len(stray) > 0 {
+		t.Errorf("risk labels outside their own square: %q", stray)
+	}
 	screenshot(t, ctx, "forecast-done")
 
 	click(t, ctx, "#forecast-more")
@@ -260,3 +265,18 @@ func TestE2EForecastWorkerMatchesPage(t *testing.T) {
 		t.Errorf("the worker showed %+v\nthe page %+v", inWorker, onPage)
 	}
 }
+
+// riskOutsideJS lists the risk labels whose box, in the board's units, is
+// not inside their own token's square (its .mark, one unit larger each
+// way) or overlaps another token's square.
+const riskOutsideJS = `(() => {
+	const square = (g) => { const b = g.querySelector('.mark').getBBox(); return {x: b.x + 1, y: b.y + 1, r: b.x + b.width - 1, b: b.y + b.height - 1}; };
+	const overlap = (a, s) => a.x < s.r && a.r > s.x && a.y < s.b && a.b > s.y;
+	const tokens = [...document.querySelectorAll('#board .token')];
+	return [...document.querySelectorAll('#layer-risks .risk')].filter((l) => {
+		const own = document.getElementById('token-' + l.dataset.of);
+		const k = l.getBBox(), a = {x: k.x, y: k.y, r: k.x + k.width, b: k.y + k.height};
+		const o = square(own);
+		return a.x < o.x || a.r > o.r || a.y < o.y || a.b > o.b || tokens.some((g) => g !== own && overlap(a, square(g)));
+	}).map((l) => l.dataset.of + ': ' + l.lastChild.textContent);
+})()`

@@ -80,8 +80,10 @@ func (t *Table) keepTable() {
 	}
 }
 
-// RiskView is one creature's risk as the board's risk layer draws it,
-// under its token.
+// RiskView is one creature's risk as the board's risk layer draws it, on
+// the lower part of its token, between its label and its HP bar: inside
+// its own square, where no other token can be (below the square, it
+// covered the top of the token in the square beneath).
 type RiskView struct {
 	ID    string
 	X, Y  int    // where the label's baseline is centred, in board units
@@ -90,7 +92,7 @@ type RiskView struct {
 }
 
 // riskViews returns the risk of every creature the forecast has numbers
-// for, placed under its token; none without a forecast.
+// for, placed on its token (RiskView); none without a forecast.
 func (t *Table) riskViews() []RiskView {
 	if t.forecastNow() == nil {
 		return nil
@@ -103,11 +105,16 @@ func (t *Table) riskViews() []RiskView {
 			continue
 		}
 		size := max(1, c.Stats.Size) * cellPx
-		out = append(out, RiskView{ID: c.ID, X: margin + c.Pos.X*cellPx + size/2, Y: margin + c.Pos.Y*cellPx + size + 9,
+		out = append(out, RiskView{ID: c.ID, X: margin + c.Pos.X*cellPx + size/2, Y: margin + c.Pos.Y*cellPx + size - riskRaise,
 			Short: short, Words: t.riskLabel(c.ID)})
 	}
 	return out
 }
+
+// riskRaise is how far a risk label's baseline sits above the bottom of
+// its token's square: just above the HP bar (board.go draws it from 6 to
+// 3 units above the bottom).
+const riskRaise = 7
 
 // paintRisks draws the risks into the board's risk layer, which the Board
 // renders empty and last, so that a label is never under another token;
