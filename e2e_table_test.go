@@ -363,6 +363,11 @@ func TestE2EEditor(t *testing.T) {
 	click(t, ctx, "#ed-save")
 	msg := poll[string](t, ctx, `(document.getElementById('ed-error') || {}).textContent || false`, 5*time.Second)
 	t.Logf("refused stat block: %s", msg)
+	// The error comes above the buttons without building them again: the
+	// button pressed keeps the focus (holder).
+	if id := eval[string](t, ctx, `document.activeElement.id`); id != "ed-save" {
+		t.Errorf("after the refusal the focus is on %q, not on the Save button", id)
+	}
 	if hp := eval[string](t, ctx, `document.getElementById('token-hero').dataset.hp`); hp != "3" {
 		t.Errorf("a refused edit changed the hero: HP %s", hp)
 	}
@@ -442,5 +447,33 @@ func TestE2EResetMoveAfterTurns(t *testing.T) {
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll('#log li[data-type=conditionAdded], #log li[data-type=conditionRemoved]').length`); n != 3 {
 		t.Errorf("%d condition changes logged, want 3", n)
+	}
+}
+
+// TestE2ENoticeKeepsTable: a notice that appears or is dismissed leaves
+// the board and the side column where they are. go-app matches a
+// component's children by position, so a notice that came and went as a
+// child of its own used to shift the stage one place and have the whole
+// stage built again: the focus, the scroll and an event under way (a
+// picked file) were lost with the old one.
+func TestE2ENoticeKeepsTable(t *testing.T) {
+	srv := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/")
+	if eval[bool](t, ctx, `document.getElementById('notice') !== null`) {
+		click(t, ctx, "#notice .linkish")
+	}
+	poll[bool](t, ctx, `document.getElementById('notice') === null`, 5*time.Second)
+	eval[bool](t, ctx, `(window.kept = ['main.stage', '#board', 'aside.side', '#zoom-in'].map((s) => document.querySelector(s)), window.kept.every(Boolean))`)
+	const same = `window.kept.filter((e) => !e.isConnected).map((e) => e.id || e.className)`
+	click(t, ctx, "#share")
+	poll[bool](t, ctx, `document.getElementById('notice') !== null`, 5*time.Second)
+	if gone := eval[[]string](t, ctx, same); len(gone) > 0 {
+		t.Errorf("a notice appearing built again: %q", gone)
+	}
+	click(t, ctx, "#notice .linkish")
+	poll[bool](t, ctx, `document.getElementById('notice') === null`, 5*time.Second)
+	if gone := eval[[]string](t, ctx, same); len(gone) > 0 {
+		t.Errorf("a notice dismissed built again: %q", gone)
 	}
 }

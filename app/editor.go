@@ -60,9 +60,9 @@ func (t *Table) renderEditor(enc combat.Encounter) app.UI {
 			field(say(l, "edit.hp"), app.Input().ID("ed-hp").Type("number").Value(t.draft.hp).OnInput(func(ctx app.Context, e app.Event) { t.draft.hp = ctx.JSSrc().Get("value").String() })),
 			field(say(l, "edit.profile", "ruleset", enc.Ruleset), app.Textarea().ID("ed-profile").Dir("ltr").Rows(10).Attr("spellcheck", false).Text(t.draft.profile).
 				OnInput(func(ctx app.Context, e app.Event) { t.draft.profile = ctx.JSSrc().Get("value").String() })),
-			app.If(t.draft.err.Key != "", func() app.UI {
+			holder(app.If(t.draft.err.Key != "", func() app.UI {
 				return app.P().ID("ed-error").Class("field-error").Attr("role", "alert").Body(t.draft.err.render(l)...)
-			}),
+			})),
 			app.Div().Class("buttons").Body(
 				app.Button().ID("ed-save").Text(i18n.T(l, "edit.save")).OnClick(t.saveDraft),
 				app.Button().ID("ed-duplicate").Text(i18n.T(l, "edit.duplicate")).OnClick(t.duplicate),
