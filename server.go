@@ -144,7 +144,7 @@ func site(h *goapp.Handler) http.Handler {
 var frozenPaths = []string{"/", "/app.js", "/wasm_exec.js", "/app.css", "/manifest.webmanifest", "/app-worker.js"}
 
 // frozen serves next's responses, compressed by compressText, and serves
-// those to GET requests for paths from memory: each is asked of next once,
+// those to GET and HEAD requests for paths from memory: each is asked of next once,
 // when frozen is called, and gzipped once, so a request no longer waits
 // for go-app to render the page and for gzip to compress it (about 5 ms
 // of the server's time for the page, more on a busy machine, before its
